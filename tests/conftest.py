@@ -1,0 +1,1 @@
+import tests.fixture_game  # noqa: F401  registers the test-only "fixture" game
