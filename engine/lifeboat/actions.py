@@ -2,8 +2,6 @@
 from engine.lifeboat import board, fights, scoring, trades
 from engine.lifeboat.data import BIRDS_TO_WIN, FLARE_CARDS, NAVIGATION, ROW_BONUS_KIND, ROW_CARDS
 
-CHOICES = ("nothing", "row", "swap", "mug", "medical_kit", "parasol", "flare")
-
 
 def begin(s, ev):
     s["act"] = {"order": list(s["line"]), "actor": None, "step": None}

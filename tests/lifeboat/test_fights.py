@@ -165,3 +165,30 @@ def test_trades_are_cancelled_when_a_fight_starts_and_none_during_it():
     fight(g, L, S)
     assert g.state["trades"] == []
     assert not any(a["type"].startswith("trade") for x in range(6) for a in g.legal_actions(x))
+
+
+def test_every_weapon_bonus_when_face_up():
+    g = fresh()
+    give(g, L, "oar", up=True)
+    give(g, L, "blackjack", up=True)
+    give(g, L, "knife", up=True)
+    give(g, L, "gaffing_hook", up=True)
+    start_actions(g)
+    fight(g, L, M)
+    assert g.view(None)["fight"]["strength"] == {"attacker": 4 + 1 + 2 + 3 + 4, "defender": 8}
+
+
+def test_two_fights_make_one_fight_thirst():
+    from tests.lifeboat.helpers import navigate_with
+    g = fresh()
+    start_actions(g)
+    fight(g, L, S)
+    all_done(g)
+    fight(g, S, L)
+    all_done(g)
+    g.state["act"] = None
+    ev = navigate_with(g, "nav21")            # fight icon, First Mate overboard, Kid thirsty
+    while g.state["phase"] == "rescue":
+        ev += g.act(g.waiting_for()[0], {"type": "done"})
+    thirst = next(e for e in ev if e["type"] == "thirst")["thirst"]
+    assert thirst[L] == 1 and thirst[S] == 1
