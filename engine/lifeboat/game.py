@@ -101,6 +101,20 @@ class Lifeboat(Game):
         self._run(ev)
         return ev
 
+    def why_illegal(self, seat, action, legal):
+        s = self.state
+        t = action["type"]
+        if not board.conscious(s, seat) and not self.over:
+            return "Your character is not conscious: he can do nothing."
+        if t == "show":
+            return "You have no such card in your hand."
+        if t.startswith("trade_"):
+            return ("Trading is only possible between conscious characters during the Actions "
+                    "phase, outside fights.")
+        if seat not in self.waiting_for() and not any(a["type"] == t for a in legal):
+            return "It is not your turn to act."
+        return super().why_illegal(seat, action, legal)
+
     def _show(self, seat, kind, ev):
         """Showing is allowed any time; inside a window it is news everybody may answer."""
         s = self.state

@@ -53,7 +53,7 @@ def _navigation(s):
     if nav is None:
         return None
     out = {"navigator": nav["navigator"], "compass_used": nav["compass_used"],
-           "card": nav_card(nav["card"]) if nav["card"] and s["phase"] != "navigation" else None}
+           "card": nav_card(nav["card"]) if nav["card"] is not None else None}
     for key in ("water", "sharks", "thrown", "thirst"):
         if key in nav:
             out[key] = nav[key]

@@ -116,3 +116,20 @@ def test_showing_is_open_to_any_conscious_character_any_time_never_back():
     ev = g.act(K, {"type": "show", "card": "cash"})
     assert ev[0] == {"type": "show", "seat": K, "card": "cash"}
     assert up(g, K) == ["cash"] and not acts(g, K, "show")
+
+
+def test_refusals_explain_themselves():
+    import engine
+    import pytest
+    g = fresh()
+    g.state["wounds"][M] = 8
+    start_actions(g)
+    before = g.to_dict()
+    for seat, action, words in ((M, {"type": "show", "card": "cash"}, "not conscious"),
+                                (K, {"type": "show", "card": "cash"}, "no such card"),
+                                (K, {"type": "nothing"}, "not your turn"),
+                                (K, {"type": "trade_open", "target": K}, "Trading")):
+        with pytest.raises(engine.IllegalAction) as err:
+            g.act(seat, action)
+        assert words in err.value.message
+    assert g.to_dict() == before
