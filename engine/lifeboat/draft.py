@@ -37,7 +37,8 @@ def waiting(s):
 def legal(s, seat):
     if seat not in waiting(s):
         return []
-    return [{"type": "pick", "card": k} for k in sorted({s["kinds"][c] for c in s["draft"]["cards"]})]
+    kinds = sorted({s["kinds"][c] for c in s["draft"]["cards"]})
+    return [{"type": "pick", "card": k} for k in kinds]
 
 
 def keep(s, card, ev, chosen):

@@ -40,7 +40,8 @@ def test_single_card_stack_still_asks_the_navigator():
     g.state["row_stack"] = ["nav07"]
     g.state["nav_deck"].remove("nav07")
     start(g, "navigation")
-    assert g.waiting_for() == [K] and acts(g, K, "navigate") == [{"type": "navigate", "card": "nav07"}]
+    assert g.waiting_for() == [K]
+    assert acts(g, K, "navigate") == [{"type": "navigate", "card": "nav07"}]
 
 
 def test_compass_adds_the_top_card_which_goes_last_if_unchosen():

@@ -4,7 +4,7 @@ import pytest
 import engine
 from engine.lifeboat import board
 from engine.lifeboat.data import START_ORDER
-from tests.lifeboat.helpers import C, F, K, L, M, S, fresh, hand, start, types
+from tests.lifeboat.helpers import C, F, K, L, M, S, acts, fresh, give, hand, start, types
 
 
 def new(n, seed=1, **options):
@@ -90,9 +90,10 @@ def test_draft_is_passed_bow_to_stern_and_each_keeps_one():
 
 def test_draft_pick_is_by_kind_and_public_event_hides_the_card():
     g = fresh()
-    g.state["prov_deck"] = sorted(g.state["prov_deck"], key=lambda c: g.state["kinds"][c] != "water")
+    kinds = g.state["kinds"]
+    g.state["prov_deck"] = sorted(g.state["prov_deck"], key=lambda c: kinds[c] != "water")
     start(g, "provisions")   # six waters on top
-    assert [a for a in g.legal_actions(L) if a["type"] == "pick"] == [{"type": "pick", "card": "water"}]
+    assert acts(g, L, "pick") == [{"type": "pick", "card": "water"}]
     ev = g.act(L, {"type": "pick", "card": "water"})
     assert ev[0] == {"type": "draft_pick", "seat": L, "chosen": True, "left": 5}
     assert hand(g, L) == ["water"]
@@ -135,7 +136,6 @@ def test_nobody_conscious_draws_nothing():
 
 def test_no_trading_during_the_draft_but_showing_is_allowed():
     g = fresh()
-    from tests.lifeboat.helpers import give
     give(g, M, "cash")
     start(g, "provisions")
     kinds = {a["type"] for x in range(6) for a in g.legal_actions(x)}

@@ -1,5 +1,6 @@
 """§4.5 trading and showing (R11, E34-E36)."""
-from tests.lifeboat.helpers import C, F, K, L, M, S, acts, fresh, give, hand, start, start_actions, up
+from tests.lifeboat.helpers import (C, F, K, L, M, S, acts, fresh, give, hand, start,
+                                    start_actions, up)
 
 
 def table(g, a, b):
