@@ -5,9 +5,11 @@ from engine.base import Game
 from engine.lifeboat import actions, board, draft, navigation, trades, views
 from engine.lifeboat.setup import setup
 
-# Phases that need no decision: each step function moves the state machine on by one step.
-AUTOMATIC = {
+# What the game does by itself in each phase when nobody's decision is pending: one step each.
+STEPS = {
     "provisions": draft.begin,
+    "draft": draft.step,
+    "actions": actions.step,
     "actions_start": actions.begin,
     "navigation": navigation.begin,
     "resolve": navigation.resolve,
@@ -21,8 +23,7 @@ AUTOMATIC = {
 class Lifeboat(Game):
     def setup(self):
         setup(self)
-        events = []
-        self._run(events)
+        self._run([])
 
     @property
     def over(self):
@@ -35,15 +36,7 @@ class Lifeboat(Game):
     def _run(self, ev):
         s = self.state
         while s["phase"] != "over" and not self.waiting_for():
-            phase = s["phase"]
-            if phase in AUTOMATIC:
-                AUTOMATIC[phase](s, ev)
-            elif phase == "draft":
-                draft.step(s, ev)
-            elif phase == "actions":
-                actions.step(s, ev)
-            else:
-                raise AssertionError(f"phase {phase} stalled")
+            STEPS[s["phase"]](s, ev)
             trades.refresh(s, ev)
 
     def waiting_for(self):
