@@ -1,0 +1,152 @@
+"""Questions about the boat and moves of cards between holders, on the plain state dict.
+
+Everything is indexed by seat: a player is his character for the whole game.
+"""
+from engine.lifeboat.data import CHARACTERS
+
+
+def char(s, seat):
+    return CHARACTERS[s["chars"][seat]]
+
+
+def seat_of(s, char_id):
+    return s["chars"].index(char_id) if char_id in s["chars"] else None
+
+
+def size(s, seat):
+    return char(s, seat)["size"]
+
+
+def aboard(s, seat):
+    return not s["gone"][seat]
+
+
+def alive(s, seat):
+    return aboard(s, seat) and s["wounds"][seat] <= size(s, seat)
+
+
+def conscious(s, seat):
+    return aboard(s, seat) and s["wounds"][seat] < size(s, seat)
+
+
+def unconscious(s, seat):
+    return aboard(s, seat) and s["wounds"][seat] == size(s, seat)
+
+
+def dead(s, seat):
+    return s["gone"][seat] or s["wounds"][seat] > size(s, seat)
+
+
+def state_name(s, seat):
+    if s["gone"][seat]:
+        return "gone"
+    if dead(s, seat):
+        return "dead"
+    return "conscious" if conscious(s, seat) else "unconscious"
+
+
+def conscious_seats(s):
+    return [x for x in s["line"] if conscious(s, x)]
+
+
+def wound(s, seat, count=1):
+    """Wounds go up to size + 1 at most: nobody becomes 'more dead'."""
+    before = s["wounds"][seat]
+    s["wounds"][seat] = min(before + count, size(s, seat) + 1)
+    return s["wounds"][seat] - before
+
+
+def kill(s, seat):
+    s["wounds"][seat] = size(s, seat) + 1
+
+
+# -- cards ------------------------------------------------------------------------------
+
+def kind(s, card):
+    return s["kinds"][card]
+
+
+def holdings(s, seat):
+    return s["hand"][seat] + s["up"][seat]
+
+
+def holds_kind(s, seat, k):
+    return any(kind(s, c) == k for c in holdings(s, seat))
+
+
+def first_of(s, cards, k):
+    for c in cards:
+        if kind(s, c) == k:
+            return c
+    return None
+
+
+def take_any(s, seat, k):
+    """A card of kind k that seat holds, face-up ones first (spending them reveals nothing)."""
+    c = first_of(s, s["up"][seat], k)
+    return c if c is not None else first_of(s, s["hand"][seat], k)
+
+
+def remove(s, seat, card):
+    """Take `card` away from seat; returns True if it was face up."""
+    if card in s["up"][seat]:
+        s["up"][seat].remove(card)
+        return True
+    s["hand"][seat].remove(card)
+    return False
+
+
+def discard(s, seat, card):
+    remove(s, seat, card)
+    s["discard"].append(card)
+
+
+def give(s, giver, taker, card):
+    """Cards change holder keeping their side."""
+    if remove(s, giver, card):
+        s["up"][taker].append(card)
+    else:
+        s["hand"][taker].append(card)
+
+
+def show(s, seat, card):
+    s["hand"][seat].remove(card)
+    s["up"][seat].append(card)
+
+
+def hand_kinds(s, seat):
+    return sorted({kind(s, c) for c in s["hand"][seat]})
+
+
+def up_kinds(s, seat):
+    return sorted({kind(s, c) for c in s["up"][seat]})
+
+
+def discard_all(s, seat, keep=()):
+    lost = []
+    for c in list(s["up"][seat]):
+        if kind(s, c) not in keep:
+            s["up"][seat].remove(c)
+            s["discard"].append(c)
+            lost.append(kind(s, c))
+    return lost
+
+
+def leave_boat(s, seat):
+    """Gone: removed with all his cards; the line closes up."""
+    s["discard"] += s["hand"][seat] + s["up"][seat]
+    s["hand"][seat] = []
+    s["up"][seat] = []
+    s["gone"][seat] = True
+    kill(s, seat)
+    s["line"].remove(seat)
+
+
+def open_parasol_holder(s):
+    """Whoever has the parasol face up and opened (it stays open when it changes hands)."""
+    if not s["parasol_open"]:
+        return None
+    for seat in s["line"]:
+        if any(kind(s, c) == "parasol" for c in s["up"][seat]):
+            return seat
+    return None
