@@ -17,11 +17,15 @@ from engine.errors import IllegalAction
 
 
 def new_ballot(kind, voters, options, weights=None, last=None, **extra):
-    voters = sorted(voters)
+    voters = list(voters)
     if weights is None:
         weights = [1] * len(voters)
     elif isinstance(weights, dict):
         weights = [weights[v] for v in voters]
+    # Voters are kept in seat order; a weights list follows its voter when sorted.
+    pairs = sorted(zip(voters, weights))
+    voters = [v for v, _ in pairs]
+    weights = [w for _, w in pairs]
     if last is not None and last not in voters:
         last = None
     ballot = {

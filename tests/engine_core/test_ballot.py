@@ -73,3 +73,9 @@ def test_the_last_voter_waits_then_sees_the_others():
 def test_a_last_voter_who_does_not_vote_is_ignored():
     ballot = b.new_ballot("s", [0, 1], ["a"], last=7)
     assert ballot["last"] is None and b.waiting(ballot) == [0, 1]
+
+
+def test_a_weights_list_follows_its_voters_into_seat_order():
+    ballot = b.new_ballot("eject", [2, 0], ["red", "blue"], weights=[3, 1])
+    assert ballot["voters"] == [0, 2]
+    assert b.weight_of(ballot, 2) == 3 and b.weight_of(ballot, 0) == 1
