@@ -2,6 +2,7 @@
 a non-vote decision with a single legal action (or none) is taken by the engine (E27)."""
 from engine import ballot as ballots
 from engine.base import Game
+from engine.errors import IllegalAction
 from engine.lifeboats import setup, turn, views, voting
 from engine.lifeboats.data import DATA
 from engine.lifeboats.scoring import final_result
@@ -108,7 +109,7 @@ class LifeboatsGame(Game):
         if seat is None:
             return views.public_view(self)
         if not self.seat_ok(seat):
-            raise ValueError("no such seat")
+            raise IllegalAction("There is no such seat.", "bad_seat")
         return views.seat_view(self, seat)
 
     def result(self):

@@ -69,5 +69,4 @@ def place_pawn(g, seat, boat_colour, rank, ev, forced=False):
     if any(sum(left.values()) for left in s["unplaced"]):
         s["actor"] = (s["start"] + s["placed"]) % g.n
     else:
-        s["placed"] = None
         turn.start_turn(g, ev)

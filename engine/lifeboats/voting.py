@@ -56,7 +56,7 @@ def _reveal(g, ev):
     for v in hat_voters:
         s["hats"][v] -= 1  # spent whatever happens next (D7, E7)
     record = {
-        "kind": b["kind"], "boat": b["boat"], "round": b["round"],
+        "kind": b["kind"], "boat": b["boat"], "round": b["round"], "turn": s["turn"],
         "options": list(b["options"]),
         "votes": [{"seat": v, "choice": c, "weight": w}
                   for v, c, w in zip(b["voters"], b["votes"], b["weights"])],
