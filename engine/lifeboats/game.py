@@ -1,5 +1,7 @@
 """Lifeboats as an engine.base.Game: action dispatch, who is waited for, and the rule that
 a non-vote decision with a single legal action (or none) is taken by the engine (E27)."""
+import json
+
 from engine import ballot as ballots
 from engine.base import Game
 from engine.errors import IllegalAction
@@ -66,7 +68,8 @@ class LifeboatsGame(Game):
         events = []
         self._do(seat, action, events, forced=False)
         self._take_forced(events)
-        return events
+        # Events leave the engine as copies: nothing outside may alias the game state.
+        return json.loads(json.dumps(events))
 
     def _do(self, seat, a, ev, forced):
         kind = a["type"]
