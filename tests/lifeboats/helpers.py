@@ -11,6 +11,15 @@ RANK = {"O": "officer", "S": "sailor"}
 RED, YELLOW, GREEN, BLUE, BLACK = "red", "yellow", "green", "blue", "black"
 ANA, BEN, CY, DEE = 0, 1, 2, 3
 
+# The examples' table (§13): four players, boats red, yellow, green, blue and black.
+FIVE_BOATS = {
+    RED: (1, 0, "rO rS rS", 0),
+    YELLOW: (3, 0, "rS rS yS", 0),
+    GREEN: (5, 0, "gS gS gS rO", 0),
+    BLUE: (6, 0, "bO bO bS bS rS", 0),
+    BLACK: (7, 0, "yO yS yS gO gS bS", 0),
+}
+
 
 def pawns(codes):
     return [{"colour": INITIALS[c[0]], "rank": RANK[c[1]]} for c in codes.split()]

@@ -6,9 +6,8 @@ import pytest
 
 from engine import IllegalAction
 
-from tests.lifeboats.helpers import (ANA, BEN, BLACK, BLUE, CY, DEE, GREEN, RED, YELLOW,
-                                     ballot, boat, codes, of_type, position)
-from tests.lifeboats.test_examples import FIVE_BOATS
+from tests.lifeboats.helpers import (ANA, BEN, BLACK, BLUE, CY, DEE, FIVE_BOATS, GREEN, RED,
+                                     YELLOW, ballot, boat, codes, of_type, position)
 
 
 def test_negotiation_waits_for_the_start_player_alone_then_everyone_votes():

@@ -4,17 +4,8 @@ import pytest
 from engine import IllegalAction
 from engine.lifeboats import board, scoring
 
-from tests.lifeboats.helpers import (ANA, BEN, BLACK, BLUE, CY, DEE, GREEN, RED, YELLOW,
-                                     ballot, boat, codes, of_type, position)
-
-FIVE_BOATS = {
-    RED: (1, 0, "rO rS rS", 0),
-    YELLOW: (3, 0, "rS rS yS", 0),
-    GREEN: (5, 0, "gS gS gS rO", 0),
-    BLUE: (6, 0, "bO bO bS bS rS", 0),
-    BLACK: (7, 0, "yO yS yS gO gS bS", 0),
-}
-
+from tests.lifeboats.helpers import (ANA, BEN, BLACK, BLUE, CY, DEE, FIVE_BOATS, GREEN, RED,
+                                     YELLOW, ballot, boat, codes, of_type, position)
 
 def w2_position(edition="2009"):
     """W2: phase 1 is about to put the leak in the full black boat."""

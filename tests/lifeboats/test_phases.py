@@ -5,9 +5,9 @@ import pytest
 from engine import IllegalAction
 from engine.lifeboats import board
 
-from tests.lifeboats.helpers import (ANA, BEN, BLACK, BLUE, CY, DEE, GREEN, RED, YELLOW,
-                                     ballot, boat, codes, of_type, position, skip_to_swim)
-from tests.lifeboats.test_examples import FIVE_BOATS
+from tests.lifeboats.helpers import (ANA, BEN, BLACK, BLUE, CY, DEE, FIVE_BOATS, GREEN, RED,
+                                     YELLOW, ballot, boat, codes, of_type, position,
+                                     skip_to_swim)
 
 ALL = range(4)
 

@@ -5,9 +5,8 @@ import pytest
 
 from engine import IllegalAction
 
-from tests.lifeboats.helpers import (ANA, BEN, BLACK, CY, DEE, GREEN, RED, ballot, new,
-                                     position)
-from tests.lifeboats.test_examples import FIVE_BOATS
+from tests.lifeboats.helpers import (ANA, BEN, BLACK, CY, DEE, FIVE_BOATS, GREEN, RED, ballot,
+                                     new, position)
 
 
 def test_every_view_names_players_phase_and_who_is_awaited():
