@@ -131,13 +131,13 @@ def next_swimmer(g, ev):
     end_phase(g, ev)
 
 
-def left_boats(s):
+def _left_boats(s):
     return [x["boat"] for x in s["swim"]["swimmers"]]
 
 
 def leave_actions(g, seat):
     s = g.state
-    closed = left_boats(s)
+    closed = _left_boats(s)
     return [{"type": "leave", "boat": b["colour"], "rank": r}
             for b in board.on_water(s) if b["colour"] not in closed
             for r in board.ranks_in(b, colour_of(seat))]

@@ -265,3 +265,15 @@ def test_ejection_ballot_only_occupants_vote():
     with pytest.raises(IllegalAction) as err:
         g.act(ANA, {"type": "vote", "choice": YELLOW})
     assert "pawns in that boat" in err.value.message
+
+
+def test_e22_owning_a_boat_gives_no_vote_in_its_ejection():
+    g, _ = position(dict(FIVE_BOATS, yellow=(3, 0, "gS gS gO rS rS bS", 0)))
+    ballot(g, {s: YELLOW for s in ALL})
+    assert g.state["ballot"]["kind"] == "eject"
+    assert g.state["ballot"]["voters"] == [ANA, CY, DEE]  # not Ben, the yellow boat's owner
+
+
+def test_only_the_deciding_player_has_actions_outside_votes():
+    g, _ = position(FIVE_BOATS)
+    assert [g.legal_actions(s) for s in ALL] == [[{"type": "call_vote"}], [], [], []]

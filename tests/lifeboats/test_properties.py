@@ -78,8 +78,8 @@ def forks_differ_only_for_the_voter(g, n):
     voter = waiting[0]
     choices = g.legal_actions(voter)
     a, b = (engine.load_game(g.to_dict()) for _ in range(2))
-    a.act(voter, choices[0])
-    b.act(voter, choices[-1])
+    # Events go to every screen, so they must not tell the two votes apart either.
+    assert a.act(voter, choices[0]) == b.act(voter, choices[-1])
     for seat in [None] + [s for s in range(n) if s != voter]:
         assert json.dumps(a.view(seat), sort_keys=True) == json.dumps(b.view(seat),
                                                                       sort_keys=True)
