@@ -2,8 +2,8 @@
 Lifeboats is a cast vote before the reveal, so the phone view is the table view plus "me"."""
 from engine import ballot as ballots
 from engine.lifeboats import board
-from engine.lifeboats.data import (DATA, HATS, ISLAND_OF_LANE, ISLANDS, LANES, PLAYER_COLOURS,
-                                   colour_of)
+from engine.lifeboats.data import (DATA, HATS, ISLAND_OF_LANE, ISLANDS, LANES, OPTION_ORDER,
+                                   PLAYER_COLOURS, colour_of, edition_rule)
 from engine.lifeboats.scoring import final_result, scores
 
 
@@ -50,6 +50,9 @@ def public_view(g):
         "game": "lifeboats",
         "players": list(g.players),
         "colours": PLAYER_COLOURS[:n],
+        # Cosmetic only (§9): the 1993 box has orange pawns where 2009 has blue ones.
+        "colour_names": {c: edition_rule(g.options, "colour_shown_as").get(c, c)
+                         for c in OPTION_ORDER},
         "edition": g.options["edition"],
         "rows": g.options["rows"],
         "negotiation_seconds": g.options["negotiation_seconds"],

@@ -64,3 +64,10 @@ def test_the_board_shows_boats_lanes_islands_and_supply():
 def test_a_seat_out_of_range_has_no_view():
     with pytest.raises(IllegalAction):
         new(3).view(3)
+
+
+@pytest.mark.parametrize("edition,blue", [("2009", "blue"), ("1993", "orange")])
+def test_1993_shows_blue_as_orange_but_plays_the_same_colour_names(edition, blue):
+    view = new(4, edition).view(None)
+    assert view["colour_names"]["blue"] == blue and view["colour_names"]["red"] == "red"
+    assert view["colours"][3] == "blue"
