@@ -5,8 +5,8 @@ import pytest
 
 from engine import IllegalAction
 
-from tests.lifeboats.helpers import (ANA, BEN, BLACK, CY, DEE, FIVE_BOATS, GREEN, RED, ballot,
-                                     new, position)
+from tests.lifeboats.helpers import (ANA, BEN, BLACK, CY, DEE, FIVE_BOATS, GREEN, RED, YELLOW,
+                                     ballot, new, position)
 
 
 def test_every_view_names_players_phase_and_who_is_awaited():
@@ -71,3 +71,22 @@ def test_1993_shows_blue_as_orange_but_plays_the_same_colour_names(edition, blue
     view = new(4, edition).view(None)
     assert view["colour_names"]["blue"] == blue and view["colour_names"]["red"] == "red"
     assert view["colours"][3] == "blue"
+
+
+def test_the_decision_names_what_the_single_decider_chooses_about():
+    g, _ = position(dict(FIVE_BOATS, black=(7, 0, "yO yS gO gS gS bS", 0)), edition="1993")
+    assert g.result() is None
+    ballot(g, {ANA: "hat", BEN: "hat", CY: RED, DEE: BLACK})
+    assert g.view(None)["decision"] == {"step": "break_tie", "seat": ANA,
+                                        "choices": [RED, BLACK]}
+    g.act(ANA, {"type": "break_tie", "choice": BLACK})
+    ballot(g, {BEN: GREEN, CY: YELLOW, DEE: YELLOW})
+    assert g.view(DEE)["decision"] == {"step": "eject_pick", "seat": BEN, "boat": BLACK}
+    g.act(BEN, {"type": "eject", "rank": "sailor"})
+    ballot(g, {s: RED for s in range(4)})
+    while g.state["step"] == "leave":
+        seat = g.waiting_for()[0]
+        g.act(seat, g.legal_actions(seat)[0])
+    swimmer = g.view(None)["swim"]["swimmers"][-1]
+    assert g.view(None)["decision"] == {"step": "board", "seat": swimmer["seat"],
+                                        "left_boat": swimmer["boat"]}
