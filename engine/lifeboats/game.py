@@ -1,0 +1,125 @@
+"""Lifeboats as an engine.base.Game: action dispatch, who is waited for, and the rule that
+a non-vote decision with a single legal action (or none) is taken by the engine (E27)."""
+import json
+
+from engine import ballot as ballots
+from engine.base import Game
+from engine.errors import IllegalAction
+from engine.lifeboats import setup, turn, views, voting
+from engine.lifeboats.data import DATA
+from engine.lifeboats.scoring import final_result
+from engine.registry import info_from_data
+
+DECIDERS = {
+    "place_boats": setup.boat_actions,
+    "place_black": setup.boat_actions,
+    "place_pawns": setup.pawn_actions,
+    "eject_pick": turn.eject_actions,
+    "leave": turn.leave_actions,
+    "board": turn.board_actions,
+    "captain": lambda g, seat: voting.captain_actions(g),
+    "break_tie": lambda g, seat: voting.break_tie_actions(g),
+}
+# Decisions the engine takes alone when there is at most one way to take them. Votes, the
+# call to vote and the captain's and tie-breaker's picks (always 2+ choices) are never taken.
+FORCEABLE = ("place_boats", "place_black", "place_pawns", "eject_pick", "leave", "board")
+
+
+class LifeboatsGame(Game):
+    def setup(self):
+        setup.new_state(self)
+
+    @property
+    def over(self):
+        return self.state["phase"] == "over"
+
+    def waiting_for(self):
+        s = self.state
+        if self.over:
+            return []
+        if s["step"] == "vote":
+            return ballots.waiting(s["ballot"])
+        return [s["actor"]]
+
+    def legal_actions(self, seat):
+        s = self.state
+        if self.over or not self.seat_ok(seat):
+            return []
+        if s["step"] == "vote":
+            return voting.vote_actions(self, seat)
+        if seat != s["actor"]:
+            return []
+        if s["step"] == "negotiate":
+            return [{"type": "call_vote"}]
+        return DECIDERS[s["step"]](self, seat)
+
+    def why_illegal(self, seat, action, legal):
+        s = self.state
+        if s["step"] == "vote" and action.get("type") == "vote" and s["ballot"]:
+            if ballots.has_voted(s["ballot"], seat):
+                return "You have already voted; a vote cannot be changed."
+            if seat not in s["ballot"]["voters"]:
+                return "Only players with pawns in that boat vote in this ballot."
+        if s["step"] == "negotiate" and action.get("type") == "vote":
+            return "The start player has not called the vote yet."
+        return super().why_illegal(seat, action, legal)
+
+    def apply(self, seat, action):
+        events = []
+        self._do(seat, action, events, forced=False)
+        self._take_forced(events)
+        # Events leave the engine as copies: nothing outside may alias the game state.
+        return json.loads(json.dumps(events))
+
+    def _do(self, seat, a, ev, forced):
+        kind = a["type"]
+        if kind in ("place_boat", "place_black"):
+            setup.place_boat(self, seat, a["lane"], ev, forced)
+        elif kind == "place_pawn":
+            setup.place_pawn(self, seat, a["boat"], a["rank"], ev, forced)
+        elif kind == "call_vote":
+            voting.call_vote(self, ev)
+        elif kind == "vote":
+            self._apply_outcome(voting.cast(self, seat, a["choice"], ev), ev)
+        elif kind in ("captain", "break_tie"):
+            self._apply_outcome(voting.decide(self, seat, a["choice"], ev), ev)
+        elif kind == "eject":
+            turn.eject(self, seat, a["rank"], ev, forced)
+        elif kind == "leave":
+            turn.leave(self, seat, a["boat"], a["rank"], ev, forced)
+        else:
+            turn.board_boat(self, seat, a["boat"], ev, forced)
+
+    def _apply_outcome(self, record, ev):
+        if record is not None:
+            turn.outcome(self, record["kind"], record["outcome"], record["boat"], ev)
+
+    def _take_forced(self, ev):
+        s = self.state
+        while not self.over and s["step"] in FORCEABLE:
+            seat = s["actor"]
+            choices = DECIDERS[s["step"]](self, seat)
+            if len(choices) > 1:
+                return
+            if choices:
+                self._do(seat, choices[0], ev, forced=True)
+            elif s["step"] == "leave":
+                turn.skip_leave(self, seat, ev)
+            else:  # only a swimmer can be left with no choice at all
+                turn.swimmer_drowns(self, seat, ev)
+
+    def view(self, seat):
+        if seat is None:
+            return views.public_view(self)
+        if not self.seat_ok(seat):
+            raise IllegalAction("There is no such seat.", "bad_seat")
+        return views.seat_view(self, seat)
+
+    def result(self):
+        if not self.over:
+            return None
+        return final_result(self)
+
+
+LifeboatsGame.INFO = info_from_data("lifeboats", DATA["title"], DATA["players"],
+                                    DATA["options"], LifeboatsGame)
