@@ -2,7 +2,6 @@
 from engine import ballot as ballots
 from engine import window as windows
 from engine.galerapagos import table as t
-from engine.galerapagos.data import CARDS
 
 
 def finish(g, end, boarded, events):
@@ -56,6 +55,8 @@ def _deal_out(g, seat, events):
         s["discard"].append(card)
     if others:
         events.append({"type": "discard", "seat": seat, "cards": others})
+    if not pile:
+        return
     g.rng.shuffle(pile)
     left, right = t.left_living(g, seat), t.right_living(g, seat)
     if left is None:
@@ -127,7 +128,3 @@ def weight(g, seat):
 def crystal_owner(g, voters):
     owner = t.owner_of(g, "crystal_ball")
     return owner if owner in voters else None
-
-
-def is_card(card):
-    return isinstance(card, str) and card in CARDS

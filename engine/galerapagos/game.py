@@ -12,9 +12,6 @@ class Galerapagos(Game):
 
     def setup(self):
         setup.setup(self)
-        self.state["order"] = t.clockwise_from(self, self.state["first"])
-        self.state["stage"] = {"kind": "step", "index": -1, "seat": None, "left": 0,
-                               "started": False}
         # Turn 1 starts at phase 2 (§3.6): its weather card comes out at once.
         events = []
         flow.weather_and_actions(self, events)

@@ -79,16 +79,20 @@ def at_turn_start(g, turn=3, first=0):
     return events
 
 
+def _window_key(g):
+    stage = g.state["stage"]
+    if not stage or stage.get("window") is None or g.state["interrupt"]:
+        return None
+    return g.state["turn"], stage["kind"], stage.get("resource")
+
+
 def all_pass(g):
-    """Everyone asked in the current window says ready."""
+    """Everyone asked in the current window says ready, until that window closes."""
     events = []
-    while True:
-        stage = g.state["stage"]
-        window = stage.get("window") if stage else None
-        waiting = g.waiting_for()
-        if window is None or not waiting or g.state["interrupt"]:
-            return events
-        events += g.act(waiting[0], {"type": "pass"})
+    key = _window_key(g)
+    while key is not None and _window_key(g) == key and g.waiting_for():
+        events += g.act(g.waiting_for()[0], {"type": "pass"})
+    return events
 
 
 def vote(g, ballots):
@@ -100,3 +104,24 @@ def vote(g, ballots):
 
 def types(events):
     return [e["type"] for e in events]
+
+
+def at_actions(g, first=0, turn=2):
+    """Jump to the start of phase 3 of `turn` (weather revealed) with `first` to act."""
+    s = g.state
+    s.update(turn=turn, first=first, interrupt=None, phase="actions")
+    for c in s["castaways"]:
+        c["acted"] = False
+        c["forced"] = None
+    events = []
+    flow.weather_and_actions(g, events)
+    flow.settle(g, events)
+    return events
+
+
+def kinds(actions):
+    return sorted({a["type"] for a in actions})
+
+
+def cards_playable(g, seat):
+    return sorted({a["card"] for a in g.legal_actions(seat) if a["type"] == "play"})
