@@ -364,7 +364,6 @@ def test_e21_club_counts_if_face_up_at_the_reveal_crystal_ball_before_voting():
     empty_hands(g)
     set_hand(g, ANA, ["club"])
     set_hand(g, BEN, ["crystal_ball"])
-    set_hand(g, CY, ["crystal_ball"] and [])
     at_survival(g, water=3, food=20)
     all_pass(g)
     g.act(ANA, {"type": "vote", "target": CY})
@@ -527,7 +526,7 @@ def test_e27_sleeping_pills():
 def test_e28_gifts():
     g = new(4)
     empty_hands(g)
-    set_hand(g, ANA, ["plank", "plank"] and ["plank", "car_key"], faceup=["flask"])
+    set_hand(g, ANA, ["plank", "car_key"], faceup=["flask"])
     set_hand(g, BEN, ["conch"])
     g.state["castaways"][DEE]["alive"] = False
     g.state["castaways"][BEN]["sick_turn"] = 1
@@ -557,7 +556,7 @@ def test_e30_vegetable_mill():
     g = new(4)
     empty_hands(g)
     set_hand(g, ANA, ["vegetable_mill"])
-    at_survival(g, water=35, food=1 + 0)
+    at_survival(g, water=35, food=1)
     # Food 1: moves 1; water capped at 36.
     events = g.act(ANA, {"type": "play", "card": "vegetable_mill"})
     mill = next(e for e in events if e["type"] == "mill")
@@ -604,7 +603,6 @@ def test_e31_coffee_only_before_the_first_action():
     set_hand(g, ANA, ["coffee"])
     at_actions(g, first=ANA)
     assert "coffee" in cards_playable(g, ANA)
-    set_hand(g, BEN, ["coffee"] and [])
     g.act(ANA, {"type": "fish"})
     assert "coffee" not in cards_playable(g, ANA)
 
@@ -810,12 +808,10 @@ def test_e42_every_hand_shown_at_the_end_deck_orders_stay_hidden():
         assert view["castaways"][BEN]["hand"] == ["plank"]
         assert view["castaways"][ANA]["hand"] == []
         assert "deck" not in view and "weather_deck" not in view
-        assert g.state["deck"][0] not in str(view["deck_size"])
 
 
 def test_e43_turn_1_has_no_phase_1():
     g = new(4)
-    g.state["castaways"][0]["alive"] = True
     assert g.state["turn"] == 1 and g.state["phase"] == "actions"
     assert g.state["weather_card"] is not None and len(g.state["weather"]) == 12
     assert g.waiting_for() == [g.state["first"]]
