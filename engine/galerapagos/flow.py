@@ -113,6 +113,7 @@ def start_resource(g, resource, events):
                    "counter": g.state[resource]})
     if mode == "zero":
         stage["window"] = windows.new_window("zero", t.eligible(g))
+        events.append({"type": "window", "kind": "zero", "resource": resource})
 
 
 def mouths(g, resource):

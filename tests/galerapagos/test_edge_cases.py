@@ -2,7 +2,7 @@
 import pytest
 
 import engine
-from tests.galerapagos.helpers import (ANA, BEN, CY, DEE, ELI, FAY, all_pass, at_actions,
+from tests.galerapagos.helpers import (ANA, BEN, CY, DEE, ELI, all_pass, at_actions,
                                        at_evening, at_survival, at_turn_start, cards_playable,
                                        empty_hands, new, set_hand, types, vote)
 
