@@ -1,6 +1,6 @@
 """The four island actions of phase 3 (§4.3) and the two interrupts (bite and shot answers)."""
 from engine.galerapagos import table as t
-from engine.galerapagos.data import BALLS, WOOD
+from engine.galerapagos.data import BALLS, EFFECTS, WOOD
 from engine.galerapagos.deaths import kill, make_sick
 
 
@@ -8,14 +8,15 @@ def step_options(g, seat):
     """The active castaway's actions; a pendulum forces the type while it is possible."""
     deck = bool(g.state["deck"])
     kinds = ["fish", "collect_water", "wood"] + (["search"] if deck else [])
-    forced = t.cast(g, seat)["forced"]
-    if forced in kinds:
-        kinds = [forced]
+    c = t.cast(g, seat)
+    if c["forced"] in kinds:
+        kinds = [c["forced"]]
+    gamble = "axe" not in c["faceup"] or EFFECTS["axe_allows_gamble"]
     options = []
     for kind in kinds:
         if kind == "wood":
-            options += [{"type": "wood", "extra": k}
-                        for k in range(0, WOOD["extra_balls_max"] + 1)]
+            top = WOOD["extra_balls_max"] if gamble else 0
+            options += [{"type": "wood", "extra": k} for k in range(0, top + 1)]
         else:
             options.append({"type": kind})
     return options
@@ -34,14 +35,15 @@ def apply_action(g, seat, action, events):
 
 def _fish(g, seat, c, action, events):
     ball = g.rng.choice(BALLS)
-    fish = ball["fish"] * (2 if "fishing_rod" in c["faceup"] else 1)
+    fish = ball["fish"] * (EFFECTS["fishing_rod_factor"] if "fishing_rod" in c["faceup"] else 1)
     added = t.gain(g, "food", fish)
     events.append({"type": "fish", "seat": seat, "ball": ball["id"], "fish": fish,
                    "added": added, "food": g.state["food"]})
 
 
 def _water(g, seat, c, action, events):
-    drops = g.state["weather_card"]["drops"] * (2 if "flask" in c["faceup"] else 1)
+    drops = g.state["weather_card"]["drops"] * (
+        EFFECTS["flask_factor"] if "flask" in c["faceup"] else 1)
     added = t.gain(g, "water", drops)
     events.append({"type": "collect_water", "seat": seat, "drops": drops, "added": added,
                    "water": g.state["water"]})

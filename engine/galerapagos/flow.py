@@ -3,7 +3,8 @@ until it needs somebody's decision again.
 
 `state["stage"]` says what the game waits for:
     {"kind": "dawn"|"evening", "window": W}
-    {"kind": "step", "seat": s, "left": actions left, "started": bool}      phase 3
+    {"kind": "step", "index": in state["order"], "seat": s, "left": actions left,
+     "started": bool}                                                       phase 3
     {"kind": "survival", "resource", "mode": "normal"|"zero", "window", "window_done", "vote"}
     {"kind": "hurricane", "vote"}
     {"kind": "departure", "ballot", "choose"}

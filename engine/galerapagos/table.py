@@ -2,7 +2,7 @@
 
 Every helper takes the game object `g`, whose whole state lives in `g.state`.
 """
-from engine.galerapagos.data import CAPS, MAX_PLACES, WOOD_PER_PLACE
+from engine.galerapagos.data import CAPS, EFFECTS, MAX_PLACES, WOOD_PER_PLACE
 
 
 def cast(g, seat):
@@ -90,6 +90,8 @@ def add_wood(g, amount):
     while s["wood"] >= WOOD_PER_PLACE and s["places"] < MAX_PLACES:
         s["wood"] -= WOOD_PER_PLACE
         s["places"] += 1
+        if not EFFECTS["wood_carries_over"]:
+            s["wood"] = 0
     if s["places"] >= MAX_PLACES:
         s["wood"] = 0
     return s["places"] - before

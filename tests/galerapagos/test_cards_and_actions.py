@@ -57,6 +57,7 @@ def test_axe_gives_two_wood_and_wood_carries_over_into_raft_places():
     empty_hands(g)
     set_hand(g, ANA, [], faceup=["axe"])
     at_actions(g, first=ANA)
+    assert {"type": "wood", "extra": 5} in g.legal_actions(ANA)     # [A9]
     g.state["wood"] = 5
     events = g.act(ANA, {"type": "wood", "extra": 0})
     wood = next(e for e in events if e["type"] == "wood")
