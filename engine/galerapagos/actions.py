@@ -8,7 +8,7 @@ def step_options(g, seat):
     """The active castaway's actions; a pendulum forces the type while it is possible."""
     deck = bool(g.state["deck"])
     kinds = ["fish", "collect_water", "wood"] + (["search"] if deck else [])
-    c = t.cast(g, seat)
+    c = t.castaway(g, seat)
     if c["forced"] in kinds:
         kinds = [c["forced"]]
     gamble = "axe" not in c["faceup"] or EFFECTS["axe_allows_gamble"]
@@ -24,7 +24,7 @@ def step_options(g, seat):
 
 def apply_action(g, seat, action, events):
     s = g.state
-    c = t.cast(g, seat)
+    c = t.castaway(g, seat)
     stage = s["stage"]
     stage["left"] -= 1
     stage["started"] = True
@@ -79,7 +79,7 @@ def interrupt_options(g):
     stage = g.state["interrupt"]
     card = "antivenom" if stage["kind"] == "bite" else "metal_sheet"
     options = [{"type": "pass"}]
-    if card in t.cast(g, stage["seat"])["hand"]:
+    if card in t.castaway(g, stage["seat"])["hand"]:
         options.append({"type": "play", "card": card})
     return options
 

@@ -9,7 +9,8 @@ from engine import window as windows
 from engine.galerapagos import flow
 from engine.galerapagos import table as t
 from engine.galerapagos.data import ACTIONS, EFFECTS, MAX_PLACES, is_permanent, ration_of, sickens
-from engine.galerapagos.deaths import kill, make_sick, open_ballots, weight
+from engine.galerapagos.deaths import kill, make_sick
+from engine.galerapagos.votes import open_ballots, weight
 
 
 def _survival_stage(g, resource=None):
@@ -29,7 +30,7 @@ def _named(g):
 def play_options(g, seat):
     if not t.is_eligible(g, seat):
         return []
-    hand = t.cast(g, seat)["hand"]
+    hand = t.castaway(g, seat)["hand"]
     options = []
     for card in sorted(set(hand)):
         options.extend(_options_for(g, seat, card, hand))
@@ -71,7 +72,7 @@ def _options_for(g, seat, card, hand):
             return []
         return [{"type": "play", "card": card, "target": x} for x in t.dead(g)]
     if card == "sleeping_pills":
-        victims = [x for x in t.living(g) if x != seat and t.cast(g, x)["hand"]]
+        victims = [x for x in t.living(g) if x != seat and t.castaway(g, x)["hand"]]
         return [{"type": "play", "card": card, "targets": list(chosen)}
                 for k in range(1, EFFECTS["pills_max_targets"] + 1)
                 for chosen in combinations(victims, k)]
@@ -105,7 +106,7 @@ def _options_for(g, seat, card, hand):
 def _pendulum_options(g, seat):
     kinds = [a for a in ACTIONS if a != "search" or g.state["deck"]]
     targets = [x for x in t.living(g)
-               if x != seat and not t.is_resting(g, x) and not t.cast(g, x)["acted"]]
+               if x != seat and not t.is_resting(g, x) and not t.castaway(g, x)["acted"]]
     return [{"type": "play", "card": "pendulum", "target": x, "action": a}
             for x in targets for a in kinds]
 
@@ -113,7 +114,7 @@ def _pendulum_options(g, seat):
 def shoot_options(g, seat):
     if not t.is_eligible(g, seat):
         return []
-    c = t.cast(g, seat)
+    c = t.castaway(g, seat)
     armed = "revolver" in c["faceup"] or "revolver" in c["hand"]
     if not armed or "cartridge" not in c["hand"]:
         return []
@@ -125,7 +126,7 @@ def gift_options(g, seat):
         return []
     others = [x for x in t.living(g) if x != seat]
     return [{"type": "give", "card": card, "to": x}
-            for card in sorted(set(t.cast(g, seat)["hand"])) for x in others]
+            for card in sorted(set(t.castaway(g, seat)["hand"])) for x in others]
 
 
 # -- what a play does -------------------------------------------------------------------------
@@ -142,7 +143,7 @@ def apply_play(g, seat, action, events):
     t.take_card(g, seat, card)
     _clear_marks(g)
     if is_permanent(card):
-        t.cast(g, seat)["faceup"].append(card)
+        t.castaway(g, seat)["faceup"].append(card)
         events.append({"type": "place", "seat": seat, "card": card})
         _permanent_mid_vote(g, seat, card)
         return
@@ -186,7 +187,7 @@ def _apply_ration(g, seat, action, events):
         return
     fed = [seat] if use == "save" else action["for"]
     for x in fed:
-        t.cast(g, x)["covered"].append(resource)
+        t.castaway(g, x)["covered"].append(resource)
     events.append({"type": "covered", "resource": resource, "seats": fed, "by": seat})
     spare = rations - len(fed)
     if spare:
@@ -207,7 +208,7 @@ def _fruit_basket(g, seat, action, events):
 
 def _voodoo(g, seat, action, events):
     target = action["target"]
-    c = t.cast(g, target)
+    c = t.castaway(g, target)
     c.update(alive=True, sick_turn=None, acted=False, forced=None, covered=[])
     events.append({"type": "revived", "seat": target})
     windows.add_seat(g.state["stage"]["window"], target)
@@ -215,9 +216,9 @@ def _voodoo(g, seat, action, events):
 
 def _pills(g, seat, action, events):
     for victim in action["targets"]:
-        hand = t.cast(g, victim)["hand"]
+        hand = t.castaway(g, victim)["hand"]
         card = hand.pop(g.rng.randbelow(len(hand)))
-        t.cast(g, seat)["hand"].append(card)
+        t.castaway(g, seat)["hand"].append(card)
         t.record(g, seat, "stole", source=victim, cards=[card])
         t.record(g, victim, "stolen", by=seat, cards=[card])
         events.append({"type": "theft", "seat": seat, "from": victim})
@@ -233,7 +234,7 @@ def _coffee(g, seat, action, events):
 
 def _conch(g, seat, action, events):
     """§5.4: a vote still being cast, or one whose tie or answer concerns him, is held again."""
-    t.cast(g, seat)["conch_turn"] = g.state["turn"]
+    t.castaway(g, seat)["conch_turn"] = g.state["turn"]
     vote = g.state["stage"].get("vote")
     if vote is None:
         return
@@ -244,7 +245,7 @@ def _conch(g, seat, action, events):
 
 
 def _pendulum(g, seat, action, events):
-    t.cast(g, action["target"])["forced"] = action["action"]
+    t.castaway(g, action["target"])["forced"] = action["action"]
 
 
 def _flashlight(g, seat, action, events):
@@ -253,7 +254,7 @@ def _flashlight(g, seat, action, events):
 
 def _spyglass(g, seat, action, events):
     target = action["target"]
-    t.record(g, seat, "spyglass", target=target, cards=sorted(t.cast(g, target)["hand"]))
+    t.record(g, seat, "spyglass", target=target, cards=sorted(t.castaway(g, target)["hand"]))
 
 
 def _barometer(g, seat, action, events):
@@ -288,7 +289,7 @@ EFFECT = {"fruit_basket": _fruit_basket, "voodoo_doll": _voodoo, "sleeping_pills
 
 
 def apply_shoot(g, seat, action, events):
-    c = t.cast(g, seat)
+    c = t.castaway(g, seat)
     target = action["target"]
     _clear_marks(g)
     if "revolver" not in c["faceup"]:
@@ -307,7 +308,7 @@ def apply_shoot(g, seat, action, events):
 def apply_gift(g, seat, action, events):
     card, to = action["card"], action["to"]
     t.take_card(g, seat, card)
-    t.cast(g, to)["hand"].append(card)
+    t.castaway(g, to)["hand"].append(card)
     t.record(g, seat, "gave", to=to, cards=[card])
     t.record(g, to, "received", source=seat, cards=[card])
     events.append({"type": "gift", "seat": seat, "to": to})

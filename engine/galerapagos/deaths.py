@@ -1,7 +1,7 @@
-"""Death, the dealing of a dead castaway's cards, sickness, and the end of the game (§6, §7, §9)."""
-from engine import ballot as ballots
+"""Death and the dealing of a dead castaway's cards, sickness, the end of the game (§6-§9)."""
 from engine import window as windows
 from engine.galerapagos import table as t
+from engine.galerapagos.votes import drop_voter, open_ballots
 
 
 def finish(g, end, boarded, events):
@@ -21,7 +21,7 @@ def kill(g, seats, cause, events):
     if not seats:
         return
     for x in seats:
-        c = t.cast(g, x)
+        c = t.castaway(g, x)
         c["alive"] = False
         c["sick_turn"] = None
         c["acted"] = True
@@ -46,7 +46,7 @@ def _deal_out(g, seat, events):
     """Hand + face-up revolvers shuffled, dealt left, right, left... (§6); other permanents
     are discarded in public."""
     s = g.state
-    c = t.cast(g, seat)
+    c = t.castaway(g, seat)
     revolvers = [card for card in c["faceup"] if card == "revolver"]
     others = [card for card in c["faceup"] if card != "revolver"]
     pile = c["hand"] + revolvers
@@ -65,7 +65,7 @@ def _deal_out(g, seat, events):
     got = {}
     for i, card in enumerate(pile):
         to = left if i % 2 == 0 else right
-        t.cast(g, to)["hand"].append(card)
+        t.castaway(g, to)["hand"].append(card)
         got.setdefault(to, []).append(card)
     for to, cards in sorted(got.items()):
         t.record(g, to, "inherited", source=seat, cards=cards)
@@ -92,39 +92,9 @@ def _step_reacts_to_deaths(g, seats, events):
         events.append({"type": "vote_cancelled", "why": "death"})
 
 
-def open_ballots(g):
-    stage = g.state["stage"] or {}
-    found = []
-    if stage.get("vote") and stage["vote"].get("ballot"):
-        found.append(stage["vote"]["ballot"])
-    if stage.get("ballot"):
-        found.append(stage["ballot"])
-    return [b for b in found if not b["revealed"]]
-
-
-def drop_voter(ballot, seat):
-    """A voter who falls sick mid-ballot loses his ballot unless it is already cast (E20)."""
-    if seat not in ballot["voters"] or ballots.has_voted(ballot, seat):
-        return
-    i = ballot["voters"].index(seat)
-    for key in ("voters", "weights", "votes"):
-        del ballot[key][i]
-    if ballot["last"] == seat:
-        ballot["last"] = None
-
-
 def make_sick(g, seat, why, events):
     """Sick from now (E39 restarts it); he votes no more this turn (§7)."""
-    t.cast(g, seat)["sick_turn"] = g.state["turn"]
+    t.castaway(g, seat)["sick_turn"] = g.state["turn"]
     events.append({"type": "sick", "seat": seat, "why": why})
     for b in open_ballots(g):
         drop_voter(b, seat)
-
-
-def weight(g, seat):
-    return 2 if "club" in t.cast(g, seat)["faceup"] else 1
-
-
-def crystal_owner(g, voters):
-    owner = t.owner_of(g, "crystal_ball")
-    return owner if owner in voters else None

@@ -14,7 +14,8 @@ A sacrifice vote is {"ballot": B|None, "tied": [seats]|None, "named": seat|None,
 from engine import ballot as ballots
 from engine import window as windows
 from engine.galerapagos import table as t
-from engine.galerapagos.deaths import crystal_owner, finish, kill, weight
+from engine.galerapagos.deaths import finish, kill
+from engine.galerapagos.votes import departure_voters, open_ballot, sacrifice_voters, weight
 
 
 def settle(g, events):
@@ -84,7 +85,7 @@ def _step(g, stage, events):
     stage["index"] += 1
     while stage["index"] < len(s["order"]):
         seat = s["order"][stage["index"]]
-        if t.is_alive(g, seat) and not t.is_resting(g, seat) and not t.cast(g, seat)["acted"]:
+        if t.is_alive(g, seat) and not t.is_resting(g, seat) and not t.castaway(g, seat)["acted"]:
             stage.update(seat=seat, left=1, started=False)
             events.append({"type": "step", "seat": seat})
             return True
@@ -118,7 +119,7 @@ def start_resource(g, resource, events):
 
 
 def mouths(g, resource):
-    return [x for x in t.living(g) if resource not in t.cast(g, x)["covered"]]
+    return [x for x in t.living(g) if resource not in t.castaway(g, x)["covered"]]
 
 
 def shortage(g, stage):
@@ -189,19 +190,6 @@ def end_step_by_basket(g, events):
 
 
 # -- sacrifice votes (§5) ---------------------------------------------------------------------
-def sacrifice_voters(g):
-    voters = [x for x in t.living(g) if not t.fell_sick_this_turn(g, x)]
-    if g.options["dead_vote"]:
-        voters += t.dead(g)
-    return sorted(voters)
-
-
-def open_ballot(g, kind, voters, options, **extra):
-    return ballots.new_ballot(kind, voters, options,
-                              weights={v: weight(g, v) for v in voters},
-                              last=crystal_owner(g, voters), **extra)
-
-
 def _vote(g, stage, candidates, kind, events):
     vote = stage["vote"]
     if vote is None:
@@ -316,7 +304,7 @@ def _departure(g, stage, events):
         return False
     ballot = stage["ballot"]
     if ballot is None:
-        voters = [x for x in t.living(g) if not t.fell_sick_this_turn(g, x)]
+        voters = departure_voters(g)
         events.append({"type": "departure_possible", "living": len(t.living(g))})
         if not voters:
             stage["choose"] = True

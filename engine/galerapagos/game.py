@@ -80,7 +80,8 @@ class Galerapagos(Game):
     def why_illegal(self, seat, action, legal):
         if self.state["interrupt"] is not None and seat != self.state["interrupt"]["seat"]:
             return "Everyone waits for an answer to a bite or a shot."
-        if action.get("type") == "play" and action.get("card") not in t.cast(self, seat)["hand"]:
+        hand = t.castaway(self, seat)["hand"]
+        if action.get("type") == "play" and action.get("card") not in hand:
             return "You do not hold that card."
         return super().why_illegal(seat, action, legal)
 

@@ -1,4 +1,4 @@
-"""A new game: counters from the setup table, the deals, the weather deck, the first player (§3)."""
+"""A new game (§3): counters from the setup table, the deal, the weather deck, the first player."""
 from engine.galerapagos.data import SETUP, WEATHER, full_deck
 
 

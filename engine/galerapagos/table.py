@@ -5,7 +5,7 @@ Every helper takes the game object `g`, whose whole state lives in `g.state`.
 from engine.galerapagos.data import CAPS, EFFECTS, MAX_PLACES, WOOD_PER_PLACE
 
 
-def cast(g, seat):
+def castaway(g, seat):
     return g.state["castaways"][seat]
 
 

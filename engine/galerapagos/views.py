@@ -33,7 +33,7 @@ def _ballot(ballot, seat):
 
 
 def _castaway(g, seat, over):
-    c = t.cast(g, seat)
+    c = t.castaway(g, seat)
     view = {"seat": seat, "name": g.players[seat], "alive": c["alive"],
             "sick": c["sick_turn"] is not None and c["alive"],
             "fell_sick_this_turn": c["alive"] and t.fell_sick_this_turn(g, seat),
@@ -74,7 +74,7 @@ def table_view(g, seat=None):
 
 def seat_view(g, seat):
     view = table_view(g, seat)
-    c = t.cast(g, seat)
+    c = t.castaway(g, seat)
     view["me"] = {"seat": seat, "name": g.players[seat], "hand": sorted(c["hand"]),
                   "records": [dict(r) for r in c["records"]]}
     return view

@@ -125,3 +125,7 @@ def kinds(actions):
 
 def cards_playable(g, seat):
     return sorted({a["card"] for a in g.legal_actions(seat) if a["type"] == "play"})
+
+
+def plays(g, seat, card):
+    return [a for a in g.legal_actions(seat) if a["type"] == "play" and a["card"] == card]

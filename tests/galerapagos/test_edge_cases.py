@@ -4,7 +4,7 @@ import pytest
 import engine
 from tests.galerapagos.helpers import (ANA, BEN, CY, DEE, ELI, all_pass, at_actions,
                                        at_evening, at_survival, at_turn_start, cards_playable,
-                                       empty_hands, new, set_hand, types, vote)
+                                       empty_hands, new, plays, set_hand, types, vote)
 
 SHOOT = {"type": "shoot"}
 
@@ -220,13 +220,13 @@ def test_e13_zero_step_covering_and_spares():
     set_hand(g, ANA, ["coconut", "water_bottle", "vegetable_mill"])
     at_survival(g, water=0, food=20)
     assert g.state["stage"]["mode"] == "zero"
-    plays = [a for a in g.legal_actions(ANA) if a["type"] == "play"]
-    assert not any(a.get("use") == "counter" for a in plays)
+    played = [a for a in g.legal_actions(ANA) if a["type"] == "play"]
+    assert not any(a.get("use") == "counter" for a in played)
     assert "vegetable_mill" not in cards_playable(g, ANA)
-    coconut = [a["for"] for a in plays if a["card"] == "coconut"]
+    coconut = [a["for"] for a in played if a["card"] == "coconut"]
     assert len(coconut) == 4 and all(len(f) == 3 for f in coconut)
     g.act(ANA, {"type": "play", "card": "water_bottle", "use": "cover", "for": [DEE]})
-    covers = [a["for"] for a in g.legal_actions(ANA) if a["type"] == "play" and a["card"] == "coconut"]
+    covers = [a["for"] for a in plays(g, ANA, "coconut")]
     assert covers == [[ANA, BEN, CY]]
     events = g.act(ANA, {"type": "play", "card": "coconut", "use": "cover", "for": [ANA, BEN, CY]})
     # Everyone covered: the step ends, nobody dies, the counter fed nobody.
@@ -246,11 +246,11 @@ def test_e14_no_early_self_cover_in_a_normal_step():
     empty_hands(g)
     set_hand(g, ANA, ["water_bottle"])
     at_survival(g, water=2, food=20)
-    uses = [a["use"] for a in g.legal_actions(ANA) if a["type"] == "play" and a["card"] == "water_bottle"]
+    uses = [a["use"] for a in plays(g, ANA, "water_bottle")]
     assert uses == ["counter"]
     all_pass(g)
     vote(g, [(s, ANA) for s in range(4)])
-    uses = [a["use"] for a in g.legal_actions(ANA) if a["type"] == "play" and a["card"] == "water_bottle"]
+    uses = [a["use"] for a in plays(g, ANA, "water_bottle")]
     assert uses == ["counter", "save"]
 
 
@@ -482,7 +482,7 @@ def test_e26_empty_wreck_deck():
     at_actions(g, first=ANA)
     assert {"type": "search"} not in g.legal_actions(ANA)
     assert "flashlight" not in cards_playable(g, BEN)
-    forced = {a["action"] for a in g.legal_actions(BEN) if a["type"] == "play" and a["card"] == "pendulum"}
+    forced = {a["action"] for a in plays(g, BEN, "pendulum")}
     assert forced == {"fish", "collect_water", "wood"}
 
 
@@ -507,7 +507,7 @@ def test_e27_sleeping_pills():
     set_hand(g, BEN, ["plank", "conch"])
     set_hand(g, CY, ["car_key"])
     at_survival(g, water=20, food=20)
-    targets = [a["targets"] for a in g.legal_actions(ANA) if a["type"] == "play" and a["card"] == "sleeping_pills"]
+    targets = [a["targets"] for a in plays(g, ANA, "sleeping_pills")]
     assert targets == [[BEN], [CY], [BEN, CY]]
     events = g.act(ANA, {"type": "play", "card": "sleeping_pills", "targets": [BEN, CY]})
     thefts = [e for e in events if e["type"] == "theft"]
@@ -581,7 +581,7 @@ def test_e31_coffee_and_pendulum():
     set_hand(g, BEN, ["coffee"])
     g.state["castaways"][DEE]["sick_turn"] = 1
     at_actions(g, first=ANA, turn=2)
-    targets = {a["target"] for a in g.legal_actions(ANA) if a["type"] == "play" and a["card"] == "pendulum"}
+    targets = {a["target"] for a in plays(g, ANA, "pendulum")}
     assert targets == {BEN, CY}      # not himself, not the resting Dee
     assert "coffee" not in cards_playable(g, BEN)   # not his step
     g.act(ANA, {"type": "play", "card": "pendulum", "target": BEN, "action": "wood"})
@@ -612,7 +612,7 @@ def test_e32_alarm_clock():
     empty_hands(g)
     set_hand(g, ANA, ["alarm_clock"])
     at_evening(g, water=20, food=20, places=0, first=BEN)
-    targets = [a["target"] for a in g.legal_actions(ANA) if a["type"] == "play" and a["card"] == "alarm_clock"]
+    targets = [a["target"] for a in plays(g, ANA, "alarm_clock")]
     assert targets == [ANA, BEN, CY, DEE, ELI]
     g.act(ANA, {"type": "play", "card": "alarm_clock", "target": DEE})
     assert g.view(None)["alarm_clock"] == DEE
@@ -698,7 +698,7 @@ def test_e35_no_ration_immunity_in_hurricane_votes():
     at_evening(g, water=3, food=20, places=4, turn=11, hurricane=True)
     all_pass(g)
     vote(g, [(s, ANA) for s in range(4)])
-    uses = [a["use"] for a in g.legal_actions(ANA) if a["type"] == "play" and a["card"] == "water_bottle"]
+    uses = [a["use"] for a in plays(g, ANA, "water_bottle")]
     assert uses == ["counter"]
     g.act(ANA, {"type": "play", "card": "water_bottle", "use": "counter"})
     # Water 4 for 4: every requirement met, everyone boards, Ana spared.
@@ -773,7 +773,7 @@ def test_e40_spyglass_snapshot():
     set_hand(g, ANA, ["spyglass"])
     set_hand(g, BEN, ["plank", "conch"])
     at_survival(g, water=20, food=20)
-    targets = [a["target"] for a in g.legal_actions(ANA) if a["type"] == "play" and a["card"] == "spyglass"]
+    targets = [a["target"] for a in plays(g, ANA, "spyglass")]
     assert targets == [BEN, CY, DEE]
     g.act(ANA, {"type": "play", "card": "spyglass", "target": BEN})
     g.act(BEN, {"type": "give", "card": "plank", "to": CY})
