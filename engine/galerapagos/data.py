@@ -12,7 +12,6 @@ WOOD = DATA["wood_action"]
 EFFECTS = DATA["effects"]
 CAPS = DATA["caps"]
 ACTIONS = tuple(DATA["actions"])
-RESOURCES = ("water", "food")
 WOOD_PER_PLACE = DATA["wood_per_raft_place"]
 MAX_PLACES = DATA["max_raft_places"]
 
