@@ -7,6 +7,7 @@ import { h, mount, humanize } from "./dom.js";
 import { seatTag } from "./players.js";
 
 const SEAT_KEY = /^(seat|start|start_player|player|captain|actor|target|to|from|voter|winner|decider)$/;
+const SEATS_KEY = /^(voters|voted|seats|order|waiting|waiting_for|winners|losers|alive|dead|survivors|tied_seats|players_left|passed|done)$/;
 const MAX_LIST = 40;
 
 function isSeat(key, value, n) {
@@ -35,6 +36,10 @@ export function tree(value, ctx, msg, key = "", depth = 0) {
   if (depth > 6) return h("span", { class: "tv-value" }, "…");
   if (Array.isArray(value)) {
     if (!value.length) return h("span", { class: "tv-value muted" }, "—");
+    // A list of seats (voters, winners...): their discs and names.
+    if (SEATS_KEY.test(key) && value.every((v) => Number.isInteger(v) && v >= 0 && v < n)) {
+      return h("span", { class: "tv-seat-list" }, value.map((seat) => seatTag(ctx.colourOf, seat)));
+    }
     // A per-seat list of numbers (scores, hats...): one line per player.
     if (n > 1 && value.length === n && key !== "players" && value.every((v) => typeof v === "number")) {
       return h("ul", { class: "tv-seats" }, value.map((v, seat) => h("li", null,
@@ -151,10 +156,15 @@ export function genericModule(page) {
           });
         },
       }, actionLabel(action, ctx, msg)));
+      const mine = {};
+      for (const k of Object.keys(view)) {
+        if (k === "me" || k.startsWith("my_")) { mine[k] = view[k]; delete view[k]; }
+      }
       mount(root, h("div", { class: "generic generic-phone" },
         resultBlock(msg, ctx),
         msg.over ? null : h("div", { class: ["turn-banner", myTurn && "turn-mine"] },
           myTurn ? ctx.t("game.your_turn") : ctx.t("game.not_your_turn")),
+        Object.keys(mine).length ? h("section", { class: "mine card" }, tree(mine, ctx, msg)) : null,
         buttons.length ? h("div", { class: "actions" }, buttons) : null,
         waitingLine(msg, ctx),
         h("section", { class: "my-view card" },
