@@ -49,6 +49,8 @@ export function tree(value, ctx, msg, key = "", depth = 0) {
       const shown = value.slice(0, MAX_LIST).map((v) => plain(v, ctx)).join(", ");
       return h("span", { class: "tv-value" }, value.length > MAX_LIST ? `${shown}, … (+${value.length - MAX_LIST})` : shown);
     }
+    const table = rowsTable(value, ctx, msg);
+    if (table) return table;
     return h("ol", { class: "tv-list" }, value.slice(0, MAX_LIST).map((v) => h("li", null, tree(v, ctx, msg, key, depth + 1))));
   }
   const entries = Object.entries(value);
@@ -57,6 +59,36 @@ export function tree(value, ctx, msg, key = "", depth = 0) {
     h("dt", null, humanize(k)),
     h("dd", null, tree(v, ctx, msg, k, depth + 1)),
   ]));
+}
+
+// A list of flat objects sharing their keys (a score breakdown...) reads best as a table.
+function rowsTable(rows, ctx, msg) {
+  if (rows.length > MAX_LIST || !rows.every((r) => r && typeof r === "object" && !Array.isArray(r))) return null;
+  const keys = Object.keys(rows[0]);
+  if (!keys.length || keys.length > 7) return null;
+  const sameKeys = rows.every((r) => Object.keys(r).length === keys.length && keys.every((k) => k in r));
+  if (!sameKeys || !rows.every((r) => keys.every((k) => isPrimitive(r[k])))) return null;
+  return h("table", { class: "tv-table" },
+    h("thead", null, h("tr", null, keys.map((k) => h("th", { scope: "col" }, humanize(k))))),
+    h("tbody", null, rows.map((r) => h("tr", null, keys.map((k) => h("td", null, tree(r[k], ctx, msg, k, 7)))))));
+}
+
+/** A short one-line text for any JSON value (log lines). */
+function compact(value, key, ctx, msg) {
+  const n = seatCount(msg);
+  if (isSeat(key, value, n)) return ctx.colourOf(value).name;
+  if (isPrimitive(value)) return plain(value, ctx);
+  if (Array.isArray(value)) {
+    if (SEATS_KEY.test(key) && value.every((v) => Number.isInteger(v) && v >= 0 && v < n)) {
+      return value.map((v) => ctx.colourOf(v).name).join(", ");
+    }
+    // [[seat, x], ...] pairs (e.g. revealed votes): "Ana: red"
+    if (value.every((v) => Array.isArray(v) && v.length === 2 && Number.isInteger(v[0]) && v[0] >= 0 && v[0] < n && isPrimitive(v[1]))) {
+      return value.map(([seat, x]) => `${ctx.colourOf(seat).name}: ${plain(x, ctx)}`).join(", ");
+    }
+    return value.map((v) => compact(v, "", ctx, msg)).join(", ");
+  }
+  return Object.entries(value).map(([k, v]) => `${humanize(k)}: ${compact(v, k, ctx, msg)}`).join(", ");
 }
 
 /** "Vote · Red", "Pick · Blue", "Move · boat: Red, lane: 3", "Cheer". */
@@ -86,10 +118,8 @@ function eventText(ev, ctx, msg) {
     for (const [k, v] of Object.entries(ev)) if (isSeat(k, v, n)) params[k] = ctx.colourOf(v).name;
     return ctx.t(key, params);
   }
-  const rest = Object.entries(ev || {}).filter(([k]) => k !== "type").map(([k, v]) => {
-    if (isSeat(k, v, n)) return `${humanize(k)}: ${ctx.colourOf(v).name}`;
-    return `${humanize(k)}: ${isPrimitive(v) ? plain(v, ctx) : JSON.stringify(v)}`;
-  });
+  const rest = Object.entries(ev || {}).filter(([k]) => k !== "type")
+    .map(([k, v]) => `${humanize(k)}: ${compact(v, k, ctx, msg)}`);
   return rest.length ? `${humanize(type)} — ${rest.join(", ")}` : humanize(type);
 }
 
