@@ -32,11 +32,11 @@ MESSAGES = {
 class ServerError(Exception):
     """A refused request. Raised before anything changes (or after rolling back)."""
 
-    def __init__(self, code, message=None, **params):
+    def __init__(self, code, **params):
         assert code in MESSAGES, code
         self.code = code
         self.params = params
-        self.message = message or MESSAGES[code].format_map(_Lenient(params))
+        self.message = MESSAGES[code].format_map(_Lenient(params))
         super().__init__(f"{code}: {self.message}")
 
     def to_dict(self):
@@ -49,8 +49,7 @@ class ServerError(Exception):
         params = {**exc.params, **extra}
         if exc.code in ENGINE_LOBBY_CODES:
             return cls(exc.code, **params)
-        return cls("illegal_action", exc.message, message=exc.message, engine_code=exc.code,
-                   **params)
+        return cls("illegal_action", message=exc.message, engine_code=exc.code, **params)
 
 
 # Codes engine.registry raises that the protocol forwards as they are.
