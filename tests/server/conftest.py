@@ -68,8 +68,9 @@ class Screen:
 
 class Server:
     def __init__(self, data_dir, clock, **options):
-        self.config = Config(data_dir=str(data_dir), async_mode="threading", lan_ip=LAN_IP,
-                             bot_delay=0.0, seed=7, clock=clock, **options)
+        settings = dict(data_dir=str(data_dir), async_mode="threading", lan_ip=LAN_IP,
+                        bot_delay=0.0, seed=7, clock=clock)
+        self.config = Config(**{**settings, **options})
         self.app = create_app(self.config)
         self.hub = hub_of(self.app)
         self.socketio = self.hub.socketio
