@@ -1,0 +1,214 @@
+// The generic renderer, used for a game without its own page module.
+//  phone: one big button per legal action (labelled readably from the action dict), then my
+//         view as a readable tree;
+//  table: who we wait for, the public view as a readable tree, the recent log, the result.
+// It follows the same interface as a game module: render(root, msg, ctx).
+import { h, mount, humanize } from "./dom.js";
+import { seatTag } from "./players.js";
+
+const SEAT_KEY = /^(seat|start|start_player|player|captain|actor|target|to|from|voter|winner|decider)$/;
+const SEATS_KEY = /^(voters|voted|seats|order|waiting|waiting_for|winners|losers|alive|dead|survivors|tied_seats|players_left|passed|done)$/;
+const MAX_LIST = 40;
+
+function isSeat(key, value, n) {
+  return SEAT_KEY.test(key) && Number.isInteger(value) && value >= 0 && value < n;
+}
+
+function seatCount(msg) {
+  const players = msg && msg.view && msg.view.players;
+  return Array.isArray(players) ? players.length : 0;
+}
+
+function plain(value, ctx) {
+  if (value === null || value === undefined) return "—";
+  if (value === true) return ctx.t("common.yes");
+  if (value === false) return ctx.t("common.no");
+  return String(value);
+}
+
+function isPrimitive(v) { return v === null || ["string", "number", "boolean"].includes(typeof v); }
+
+/** A JSON value as nested, readable HTML (no innerHTML: every string is a text node). */
+export function tree(value, ctx, msg, key = "", depth = 0) {
+  const n = seatCount(msg);
+  if (isSeat(key, value, n)) return seatTag(ctx.colourOf, value);
+  if (isPrimitive(value)) return h("span", { class: "tv-value" }, plain(value, ctx));
+  if (depth > 6) return h("span", { class: "tv-value" }, "…");
+  if (Array.isArray(value)) {
+    if (!value.length) return h("span", { class: "tv-value muted" }, "—");
+    // A list of seats (voters, winners...): their discs and names.
+    if (SEATS_KEY.test(key) && value.every((v) => Number.isInteger(v) && v >= 0 && v < n)) {
+      return h("span", { class: "tv-seat-list" }, value.map((seat) => seatTag(ctx.colourOf, seat)));
+    }
+    // A per-seat list of numbers (scores, hats...): one line per player.
+    if (n > 1 && value.length === n && key !== "players" && value.every((v) => typeof v === "number")) {
+      return h("ul", { class: "tv-seats" }, value.map((v, seat) => h("li", null,
+        seatTag(ctx.colourOf, seat), h("span", { class: "tv-value" }, plain(v, ctx)))));
+    }
+    if (value.every(isPrimitive)) {
+      const shown = value.slice(0, MAX_LIST).map((v) => plain(v, ctx)).join(", ");
+      return h("span", { class: "tv-value" }, value.length > MAX_LIST ? `${shown}, … (+${value.length - MAX_LIST})` : shown);
+    }
+    const table = rowsTable(value, ctx, msg);
+    if (table) return table;
+    return h("ol", { class: "tv-list" }, value.slice(0, MAX_LIST).map((v) => h("li", null, tree(v, ctx, msg, key, depth + 1))));
+  }
+  const entries = Object.entries(value);
+  if (!entries.length) return h("span", { class: "tv-value muted" }, "—");
+  return h("dl", { class: "tv-obj" }, entries.map(([k, v]) => [
+    h("dt", null, humanize(k)),
+    h("dd", null, tree(v, ctx, msg, k, depth + 1)),
+  ]));
+}
+
+// A list of flat objects sharing their keys (a score breakdown...) reads best as a table.
+function rowsTable(rows, ctx, msg) {
+  if (rows.length > MAX_LIST || !rows.every((r) => r && typeof r === "object" && !Array.isArray(r))) return null;
+  const keys = Object.keys(rows[0]);
+  if (!keys.length || keys.length > 7) return null;
+  const sameKeys = rows.every((r) => Object.keys(r).length === keys.length && keys.every((k) => k in r));
+  if (!sameKeys || !rows.every((r) => keys.every((k) => isPrimitive(r[k])))) return null;
+  return h("table", { class: "tv-table" },
+    h("thead", null, h("tr", null, keys.map((k) => h("th", { scope: "col" }, humanize(k))))),
+    h("tbody", null, rows.map((r) => h("tr", null, keys.map((k) => h("td", null, tree(r[k], ctx, msg, k, 7)))))));
+}
+
+/** A short one-line text for any JSON value (log lines). */
+function compact(value, key, ctx, msg) {
+  const n = seatCount(msg);
+  if (isSeat(key, value, n)) return ctx.colourOf(value).name;
+  if (isPrimitive(value)) return plain(value, ctx);
+  if (Array.isArray(value)) {
+    if (SEATS_KEY.test(key) && value.every((v) => Number.isInteger(v) && v >= 0 && v < n)) {
+      return value.map((v) => ctx.colourOf(v).name).join(", ");
+    }
+    // [[seat, x], ...] pairs (e.g. revealed votes): "Ana: red"
+    if (value.every((v) => Array.isArray(v) && v.length === 2 && Number.isInteger(v[0]) && v[0] >= 0 && v[0] < n && isPrimitive(v[1]))) {
+      return value.map(([seat, x]) => `${ctx.colourOf(seat).name}: ${plain(x, ctx)}`).join(", ");
+    }
+    return value.map((v) => compact(v, "", ctx, msg)).join(", ");
+  }
+  return Object.entries(value).map(([k, v]) => `${humanize(k)}: ${compact(v, k, ctx, msg)}`).join(", ");
+}
+
+/** "Vote · Red", "Pick · Blue", "Move · boat: Red, lane: 3", "Cheer". */
+export function actionLabel(action, ctx, msg) {
+  const n = seatCount(msg);
+  const type = action && typeof action.type === "string" ? action.type : "?";
+  const key = `action.${type}`;
+  const name = ctx.has && ctx.has(key) ? ctx.t(key, action) : humanize(type);
+  const rest = Object.entries(action || {}).filter(([k]) => k !== "type");
+  const show = (k, v) => {
+    if (isSeat(k, v, n)) return ctx.colourOf(v).name;
+    if (typeof v === "string") return humanize(v);
+    if (isPrimitive(v)) return plain(v, ctx);
+    return JSON.stringify(v);
+  };
+  if (!rest.length) return name;
+  if (rest.length === 1) return `${name} · ${show(rest[0][0], rest[0][1])}`;
+  return `${name} · ${rest.map(([k, v]) => `${humanize(k)}: ${show(k, v)}`).join(", ")}`;
+}
+
+function eventText(ev, ctx, msg) {
+  const n = seatCount(msg);
+  const type = ev && typeof ev.type === "string" ? ev.type : "event";
+  const key = `event.${type}`;
+  if (ctx.has && ctx.has(key)) {
+    const params = { ...ev };
+    for (const [k, v] of Object.entries(ev)) if (isSeat(k, v, n)) params[k] = ctx.colourOf(v).name;
+    return ctx.t(key, params);
+  }
+  const rest = Object.entries(ev || {}).filter(([k]) => k !== "type")
+    .map(([k, v]) => `${humanize(k)}: ${compact(v, k, ctx, msg)}`);
+  return rest.length ? `${humanize(type)} — ${rest.join(", ")}` : humanize(type);
+}
+
+function waitingLine(msg, ctx) {
+  const waiting = Array.isArray(msg.waiting_for) ? msg.waiting_for : [];
+  if (msg.over || !waiting.length) return null;
+  return h("div", { class: "waiting" },
+    h("span", { class: "waiting-label" }, ctx.t("game.waiting_for")),
+    h("span", { class: "waiting-seats" }, waiting.map((s) => seatTag(ctx.colourOf, s))));
+}
+
+function resultBlock(msg, ctx) {
+  if (!msg.over) return null;
+  const result = msg.result || {};
+  const winners = Array.isArray(result.winners) ? result.winners : [];
+  const rest = { ...result };
+  delete rest.winners;
+  return h("section", { class: "result card" },
+    h("h2", { class: "section-title" }, ctx.t("game.over")),
+    winners.length
+      ? h("div", { class: "winners" }, h("span", null, ctx.t("game.winners")),
+        winners.map((s) => seatTag(ctx.colourOf, s)))
+      : h("p", null, ctx.t("game.no_winner")),
+    Object.keys(rest).length ? tree(rest, ctx, msg) : null);
+}
+
+// A log kept across renders: consecutive versions append, anything else replaces.
+function makeLog() {
+  let version = null;
+  let game = null;
+  let items = [];
+  return (msg) => {
+    const evs = Array.isArray(msg.events) ? msg.events : [];
+    if (msg.game === game && version !== null && msg.version === version + 1) items = items.concat(evs);
+    else if (!(msg.game === game && msg.version === version)) items = evs.slice();
+    game = msg.game;
+    version = msg.version;
+    items = items.slice(-50);
+    return items;
+  };
+}
+
+export function genericModule(page) {
+  const log = makeLog();
+  function render(root, msg, ctx) {
+    const events = log(msg);
+    const view = { ...(msg.view || {}) };
+    delete view.players;
+    const logBox = events.length
+      ? h("section", { class: "log card" },
+        h("h2", { class: "section-title" }, ctx.t("game.log")),
+        h("ol", { class: "log-list" }, events.slice(-8).reverse().map((ev) => h("li", null, eventText(ev, ctx, msg)))))
+      : null;
+    if (page === "phone") {
+      const actions = Array.isArray(msg.legal_actions) ? msg.legal_actions : [];
+      const myTurn = Array.isArray(msg.waiting_for) && msg.waiting_for.includes(ctx.seat);
+      const buttons = actions.map((action) => h("button", {
+        type: "button", class: "btn btn-action", dataset: { action: JSON.stringify(action) },
+        onclick: (event) => {
+          for (const b of root.querySelectorAll(".btn-action")) b.disabled = true;
+          event.currentTarget.classList.add("pending");
+          ctx.act(action).then((reply) => {
+            if (!reply.ok) for (const b of root.querySelectorAll(".btn-action")) { b.disabled = false; b.classList.remove("pending"); }
+          });
+        },
+      }, actionLabel(action, ctx, msg)));
+      const mine = {};
+      for (const k of Object.keys(view)) {
+        if (k === "me" || k.startsWith("my_")) { mine[k] = view[k]; delete view[k]; }
+      }
+      mount(root, h("div", { class: "generic generic-phone" },
+        resultBlock(msg, ctx),
+        msg.over ? null : h("div", { class: ["turn-banner", myTurn && "turn-mine"] },
+          myTurn ? ctx.t("game.your_turn") : ctx.t("game.not_your_turn")),
+        Object.keys(mine).length ? h("section", { class: "mine card" }, tree(mine, ctx, msg)) : null,
+        buttons.length ? h("div", { class: "actions" }, buttons) : null,
+        waitingLine(msg, ctx),
+        h("section", { class: "my-view card" },
+          h("h2", { class: "section-title" }, ctx.t("game.my_view")),
+          tree(view, ctx, msg)),
+        logBox));
+    } else {
+      mount(root, h("div", { class: "generic generic-table" },
+        h("div", { class: "generic-main" },
+          resultBlock(msg, ctx),
+          waitingLine(msg, ctx),
+          h("section", { class: "public-view card" }, tree(view, ctx, msg))),
+        logBox));
+    }
+  }
+  return { strings: {}, render, generic: true };
+}
