@@ -3,7 +3,7 @@
 // tie-break, captain, setup placement, swim choices); then a compact board.
 import { strings as S } from "./lifeboats/strings.js";
 import {
-  h, s, chip, colourName, describeEvent, ensureCss, fill, fmt, hatIcon, ink, islandValues,
+  h, s, boatColour, chip, colourName, describeEvent, ensureCss, fill, fmt, hatIcon, ink, islandValues,
   leakIcon, makeTr, pawn, shape, starIcon, who,
 } from "./lifeboats/common.js";
 
@@ -135,7 +135,7 @@ function card(title, hint, ...body) {
 function ballotTitle(view, tr, ballot) {
   if (!ballot) return null;
   return h("div", { class: "lb-q" },
-    ballot.kind === "eject" ? fmt(tr, "question.eject", { boat: chip(view, tr, ballot.boat.colour) })
+    ballot.kind === "eject" ? fmt(tr, "question.eject", { boat: chip(view, tr, boatColour(ballot.boat)) })
       : tr(`question.${ballot.kind}`),
     ballot.round > 1 ? h("small", {}, " ", tr("question.round", { round: ballot.round })) : null);
 }
@@ -193,7 +193,7 @@ function callVote({ view, tr, send, m }) {
 function voteWheel({ view, legal, tr, send, m, me, redraw }) {
   const ballot = view.ballot;
   const choices = legal.filter((a) => a.type === "vote").map((a) => a.choice);
-  const key = `vote:${view.turn}:${ballot && ballot.kind}:${ballot && ballot.round}:${ballot && ballot.boat ? ballot.boat.colour : ""}`;
+  const key = `vote:${view.turn}:${ballot && ballot.kind}:${ballot && ballot.round}:${ballot ? boatColour(ballot.boat) : ""}`;
   const n = choices.length;
   const step = 360 / n;
   let idx = m.sel[key];
@@ -221,7 +221,7 @@ function voteWheel({ view, legal, tr, send, m, me, redraw }) {
         hat ? s("g", { transform: "translate(-20,-15) scale(1.25)", color: txt }, hatPath())
           : s("g", { transform: "scale(1.9)", color: txt }, s("path", { d: shapePath(c), fill: "currentColor", "fill-rule": "evenodd" })),
         s("text", { y: 34, "text-anchor": "middle", fill: txt, "font-size": 15, "font-weight": 700 },
-          hat ? tr("reveal.hat").split(" ")[0] : colourName(view, tr, c))));
+          hat ? tr("wheel.hat") : colourName(view, tr, c))));
     g.append(sec);
   });
   const svg = s("svg", { class: "lb-wheel", viewBox: "-160 -172 320 332", "data-testid": "lb-wheel" },
@@ -313,7 +313,7 @@ function pickOption({ view, legal, tr, send, m }, type) {
 
 function ejectPick({ view, legal, tr, send, m, me }) {
   const boat = view.decision && view.decision.boat;
-  return card(tr("do.eject"), boat ? fmt(tr, "me.in_boat", { boat: chip(view, tr, boat.colour) }) : null,
+  return card(tr("do.eject"), boat ? fmt(tr, "me.in_boat", { boat: chip(view, tr, boatColour(boat)) }) : null,
     h("div", { class: "lb-choices" }, legal.filter((a) => a.type === "eject").map((a) => h("button", {
       class: "lb-choice lb-plain", disabled: m.pending, "data-testid": `lb-eject-${a.rank}`, dataset: { rank: a.rank },
       onclick: () => send(a),
@@ -449,6 +449,6 @@ function miniBoard(env, opts) {
       h("div", { class: "lb-mseats" }, seats));
   });
   return h("section", { class: `lb-miniboard${opts.inline ? " inline" : ""}`, "data-testid": opts.inline ? "lb-pick-board" : "lb-miniboard" },
-    opts.inline ? null : h("h3", {}, tr("pick.boat")), h("div", { class: "lb-mboats" }, cards));
+    opts.inline ? null : h("h3", {}, tr("boats")), h("div", { class: "lb-mboats" }, cards));
 }
 

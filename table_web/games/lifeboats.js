@@ -2,7 +2,7 @@
 // reveal, the swim, the log and the final scores. Rendered from msg.view only.
 import { strings as S } from "./lifeboats/strings.js";
 import {
-  h, s, chip, colourName, describeEvent, ensureCss, fill, fmt, hatIcon, ink, islandValues,
+  h, s, boatColour, chip, colourName, describeEvent, ensureCss, fill, fmt, hatIcon, ink, islandValues,
   leakIcon, makeTr, pawn, shape, starIcon, who,
 } from "./lifeboats/common.js";
 
@@ -186,7 +186,7 @@ function board(view, tr, newEvents, m) {
 
 function isBoatInFocus(view, colour) {
   const b = view.ballot;
-  if (b && b.kind === "eject" && b.boat && b.boat.colour === colour) return true;
+  if (b && b.kind === "eject" && boatColour(b.boat) === colour) return true;
   return false;
 }
 
@@ -285,7 +285,7 @@ function stage(view, tr, msg, newEvents) {
 
 function question(view, tr, kind, boat, round) {
   return h("div", { class: "lb-question" },
-    kind === "eject" ? fmt(tr, "question.eject", { boat: chip(view, tr, boat.colour) }) : tr(`question.${kind}`),
+    kind === "eject" ? fmt(tr, "question.eject", { boat: chip(view, tr, boatColour(boat)) }) : tr(`question.${kind}`),
     round > 1 ? h("span", { class: "lb-round" }, " ", tr("question.round", { round })) : null);
 }
 
@@ -346,7 +346,7 @@ function revealPanel(view, tr, r, opts = {}) {
   return h("div", { class: `lb-reveal${opts.last ? " lb-last" : ""}`, "data-testid": "lb-reveal",
                     dataset: { kind: r.kind, turn: String(r.turn) } },
     h("div", { class: "lb-reveal-head" }, h("b", {}, tr("reveal.title")), " · ",
-      r.kind === "eject" ? fmt(tr, "question.eject", { boat: chip(view, tr, r.boat.colour) }) : tr(`question.${r.kind}`)),
+      r.kind === "eject" ? fmt(tr, "question.eject", { boat: chip(view, tr, boatColour(r.boat)) }) : tr(`question.${r.kind}`)),
     h("div", { class: "lb-rvotes" }, votes),
     h("div", { class: "lb-reveal-foot" }, tally, h("div", {}, outcome, why)));
 }

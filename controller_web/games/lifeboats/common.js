@@ -246,6 +246,13 @@ export function ensureCss(url) {
   document.head.append(h("link", { rel: "stylesheet", href }));
 }
 
+// A ballot's or decision's boat: the docs describe the full boat, the engine gives its
+// colour; accept both.
+export function boatColour(x) {
+  if (x === null || x === undefined) return null;
+  return typeof x === "string" ? x : x.colour;
+}
+
 export function islandOfLane(view, lane) {
   const l = view.lanes.find((x) => x.lane === lane);
   return l ? l.island : null;
