@@ -1,13 +1,13 @@
 // Lifeboats on a phone: my colour, pawns, hats and score always on top; below, the one
 // thing I can do now, built only from msg.legal_actions (the vote wheel, call the vote,
 // tie-break, captain, setup placement, swim choices); then a compact board.
-import { strings as S } from "./lifeboats/strings.js";
+import { strings, table as S } from "./lifeboats/strings.js";
 import {
   h, s, boatColour, chip, colourName, describeEvent, ensureCss, fill, fmt, hatIcon, ink, islandValues,
   leakIcon, makeTr, pawn, shape, starIcon, who,
 } from "./lifeboats/common.js";
 
-export const strings = S;
+export { strings };
 
 ensureCss(new URL("./lifeboats.css", import.meta.url));
 
@@ -53,9 +53,7 @@ function draw(root, m) {
     h("section", { class: "lb-action", "data-testid": "lb-action" }, action(env)),
     m.error ? h("div", { class: "lb-error", role: "alert" }, m.error) : null,
     me ? myPawns(env) : null,
-    miniBoard(env, {}),
-    h("a", { class: "lb-rules-link", href: `/rules/lifeboats?lang=${ctx && ctx.lang === "fr" ? "fr" : "en"}`,
-             target: "_blank", rel: "noopener" }, tr("me.rules")));
+    miniBoard(env, {}));
   root.replaceChildren(page);
 }
 
@@ -421,7 +419,7 @@ function miniBoard(env, opts) {
       const isSel = a && sel && sel.boat === a.boat && sel.rank === a.rank;
       seats.push(a
         ? h("button", { class: `lb-mseat lb-tap${isSel ? " sel" : ""}`, disabled: m.pending,
-                        "data-testid": `lb-leave-${b.colour}-${p.rank}`, dataset: { boat: b.colour, rank: p.rank },
+                        "data-testid": `lb-leavepawn-${b.colour}-${p.rank}`, dataset: { boat: b.colour, rank: p.rank },
                         onclick: () => opts.onPick(a) }, pawn(view, p.colour, p.rank))
         : h("span", { class: "lb-mseat" }, pawn(view, p.colour, p.rank)));
     }
@@ -442,7 +440,7 @@ function miniBoard(env, opts) {
       class: `lb-mboat${whole ? " lb-tap" : ""}${isSel ? " sel" : ""}${opts.wholeBoat && !whole ? " lb-no" : ""}`,
       dataset: { boat: b.colour }, style: { "--hull": fill(view, b.colour), "--hull-ink": ink(view, b.colour) },
     };
-    if (whole) { attrs.onclick = () => opts.onPick(whole); attrs["data-testid"] = `lb-board-${b.colour}`; attrs.disabled = m.pending; }
+    if (whole) { attrs.onclick = () => opts.onPick(whole); attrs["data-testid"] = `lb-boardboat-${b.colour}`; attrs.disabled = m.pending; }
     return h(whole ? "button" : "div", attrs,
       h("div", { class: "lb-mhead" }, shape(b.colour, 16), h("b", {}, colourName(view, tr, b.colour)),
         h("small", {}, `${tr("lane", { lane: b.lane })} · ${tr("row", { row: b.row, rows: view.rows })}`)),

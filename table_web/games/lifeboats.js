@@ -1,12 +1,12 @@
 // Lifeboats on the TV: the board (lanes, boats, islands), the players, the ballot and its
 // reveal, the swim, the log and the final scores. Rendered from msg.view only.
-import { strings as S } from "./lifeboats/strings.js";
+import { strings, table as S } from "./lifeboats/strings.js";
 import {
   h, s, boatColour, chip, colourName, describeEvent, ensureCss, fill, fmt, hatIcon, ink, islandValues,
   leakIcon, makeTr, pawn, shape, starIcon, who,
 } from "./lifeboats/common.js";
 
-export const strings = S;
+export { strings };
 
 ensureCss(new URL("./lifeboats.css", import.meta.url));
 
@@ -41,6 +41,7 @@ export function render(root, msg, ctx) {
     stage(view, tr, msg, newEvents),
     view.over && view.result ? finalScores(view, tr, view.result) : null);
   root.replaceChildren(page);
+  fitHeight(root, page);
 
   // Keep a copy of where every boat was, to animate a boat sinking in the next update.
   m.boats = Object.fromEntries(view.boats.map((b) => [b.colour, JSON.parse(JSON.stringify(b))]));
@@ -64,6 +65,12 @@ function topBar(view, tr, msg) {
     h("div", { class: "lb-supply", title: tr("supply", { n: view.supply }) },
       leakIcon(22), h("span", {}, String(view.supply))),
     h("div", { class: "lb-countdown", "data-testid": "lb-countdown", hidden: !msg.deadline }));
+}
+
+// The board fills the screen below the page's own header (1920x1080 on the TV).
+function fitHeight(root, page) {
+  const top = root.getBoundingClientRect().top + window.scrollY;
+  page.style.height = `${Math.max(680, window.innerHeight - top - 16)}px`;
 }
 
 function startCountdown(root, msg, m) {

@@ -143,10 +143,6 @@ export function makeTr(strings, ctx) {
     let text = table[key];
     if (text === undefined) text = strings.en[key];
     if (text === undefined) {
-      if (ctx && typeof ctx.t === "function") {
-        const t = ctx.t(key, params);
-        if (t && t !== key) return t;
-      }
       return key;
     }
     return text.replace(/\{(\w+)\}/g, (m, p) => (p in params ? String(params[p]) : m));

@@ -1,8 +1,10 @@
 // Lifeboats: every user-visible text of the TV and phone modules, English and French.
 // Identical copy in controller_web/games/lifeboats/strings.js (a test checks they match).
-// Keys are used through common.makeTr; {params} are filled by the caller.
+// Keys are used through common.makeTr on `table`; {params} are filled by the caller.
+// `strings` (what the page modules export to the shared catalog) holds the same texts under
+// "lifeboats." so they never shadow a platform key, plus the lobby's keys for this game.
 
-export const strings = {
+export const table = {
   en: {
     "title": "Lifeboats",
     "colour.red": "Red", "colour.yellow": "Yellow", "colour.green": "Green", "colour.blue": "Blue",
@@ -333,3 +335,33 @@ export const strings = {
     "result.you_scored": "Vous marquez {n} points.",
   },
 };
+
+const LOBBY = {
+  en: {
+    "game.lifeboats.title": "Lifeboats",
+    "options.lifeboats.edition": "Edition",
+    "options.lifeboats.edition.hint": "2009: all hats → the start player decides. 1993: all hats → vote again; blue is orange; the owner picks who goes overboard.",
+    "options.lifeboats.edition.2009": "2009 (Z-Man)",
+    "options.lifeboats.edition.1993": "1993 (Chacun pour soi)",
+    "options.lifeboats.rows": "Moves to land",
+    "options.lifeboats.rows.hint": "How many times a boat must move to reach its island.",
+    "options.lifeboats.negotiation_seconds": "Talk countdown (seconds)",
+    "options.lifeboats.negotiation_seconds.hint": "0: the start player alone calls the vote. Otherwise the TV counts down and calls it at 0.",
+  },
+  fr: {
+    "game.lifeboats.title": "Lifeboats (Chacun pour soi)",
+    "options.lifeboats.edition": "Édition",
+    "options.lifeboats.edition.hint": "2009 : tous chapeaux → le premier joueur décide. 1993 : tous chapeaux → on revote ; le bleu devient orange ; le propriétaire choisit qui passe par-dessus bord.",
+    "options.lifeboats.edition.2009": "2009 (Z-Man)",
+    "options.lifeboats.edition.1993": "1993 (Chacun pour soi)",
+    "options.lifeboats.rows": "Déplacements pour accoster",
+    "options.lifeboats.rows.hint": "Combien de fois un bateau doit avancer pour atteindre son île.",
+    "options.lifeboats.negotiation_seconds": "Compte à rebours de discussion (secondes)",
+    "options.lifeboats.negotiation_seconds.hint": "0 : seul le premier joueur lance le vote. Sinon la télé décompte et le lance à 0.",
+  },
+};
+
+export const strings = Object.fromEntries(Object.entries(table).map(([lang, texts]) => [lang, {
+  ...Object.fromEntries(Object.entries(texts).map(([k, v]) => [`lifeboats.${k}`, v])),
+  ...LOBBY[lang],
+}]));
