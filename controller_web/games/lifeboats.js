@@ -208,8 +208,8 @@ function voteWheel({ view, legal, tr, send, m, me, redraw }) {
   choices.forEach((c, i) => {
     const mid = (i * step - 90) * Math.PI / 180;
     const hat = c === "hat";
-    const col = hat ? "#1b2338" : fill(view, c);
-    const txt = hat ? "#f5d77a" : ink(view, c);
+    const col = hat ? "#f5e3a8" : fill(view, c);
+    const txt = hat ? "#1b2338" : ink(view, c);
     const cx = 98 * Math.cos(mid);
     const cy = 98 * Math.sin(mid);
     const sec = s("g", { class: `lb-sector${i === idx ? " sel" : ""}`, "data-choice": c, "data-testid": `lb-sector-${c}` },

@@ -71,6 +71,13 @@ function topBar(view, tr, msg) {
 function fitHeight(root, page) {
   const top = root.getBoundingClientRect().top + window.scrollY;
   page.style.height = `${Math.max(680, window.innerHeight - top - 16)}px`;
+  const cell = page.querySelector(".lb-cell");
+  if (cell) {
+    const hgt = cell.getBoundingClientRect().height;
+    const seat = Math.max(22, Math.min(46, Math.floor((hgt - 44) / 2)));
+    page.style.setProperty("--seat", `${seat}px`);
+    page.style.setProperty("--cell-h", `${Math.round(hgt)}px`);
+  }
 }
 
 function startCountdown(root, msg, m) {
@@ -116,7 +123,7 @@ function board(view, tr, newEvents, m) {
 
   const grid = h("div", { class: "lb-grid", style: {
     gridTemplateColumns: `repeat(${lanes}, 1fr)`,
-    gridTemplateRows: `auto repeat(${rows}, 1fr) auto`,
+    gridTemplateRows: `auto repeat(${rows}, minmax(0, 1fr)) auto`,
   } });
 
   // Islands across the top, one per group of lanes.
@@ -239,10 +246,10 @@ function side(view, tr, msg, m) {
             ? h("span", { class: "lb-marker", title: tr("start_player") }, starIcon(18)) : null),
         h("div", { class: "lb-pmeta" },
           h("span", { class: "lb-hats", title: tr("hats") },
-            [0, 1, 2].map((i) => hatIcon(22, i >= view.hats_left[seat]))),
+            [0, 1, 2].map((i) => hatIcon(20, i >= view.hats_left[seat]))),
           h("span", { class: "lb-onwater", title: "" }, h("span", { class: "lb-mini-sail" }), `×${onWater}`),
-          view.drowned[seat] ? h("span", { class: "lb-drowned" }, tr("drowned.n", { n: view.drowned[seat] })) : null),
-        voteState),
+          view.drowned[seat] ? h("span", { class: "lb-drowned" }, tr("drowned.n", { n: view.drowned[seat] })) : null,
+          voteState)),
       h("div", { class: "lb-pscore", "data-testid": `lb-score-${seat}` }, String(view.scores[seat])));
   });
 
@@ -330,12 +337,10 @@ function revealPanel(view, tr, r, opts = {}) {
     v.choice === "hat"
       ? h("span", { class: "lb-rchoice lb-rhat", title: tr("reveal.hat") }, hatIcon(30))
       : h("span", { class: "lb-rchoice" }, chip(view, tr, v.choice))));
-  const max = Math.max(1, ...r.tally.map(([, n]) => n));
-  const tally = h("div", { class: "lb-tally" }, r.tally.filter(([, n]) => n > 0).map(([o, n]) =>
-    h("div", { class: `lb-tbar${r.outcome === o ? " win" : ""}` },
-      chip(view, tr, o, { label: false }),
-      h("span", { class: "lb-tfill", style: { width: `${(n / max) * 100}%`, background: fill(view, o) } }),
-      h("b", {}, String(n)))));
+  const tally = h("div", { class: "lb-tally", title: tr("reveal.tally") },
+    r.tally.filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]).map(([o, n]) =>
+      h("span", { class: `lb-tcount${r.outcome === o ? " win" : ""}`, dataset: { option: o } },
+        chip(view, tr, o, { label: false }), h("b", {}, String(n)))));
   const decider = r.decided_by !== null && r.decided_by !== undefined ? view.players[r.decided_by] : "";
   let why = null;
   if (r.resolution) {
@@ -344,7 +349,7 @@ function revealPanel(view, tr, r, opts = {}) {
       r.resolution === "tie_break" && r.tied && r.tied.length
         ? h("span", {}, h("span", { class: "lb-tied" }, r.tied.map((c) => chip(view, tr, c, { label: false }))), " ")
         : null,
-      tr(`resolution.${r.resolution}`, { who: decider || (r.resolution === "captain" && r.hats.length ? view.players[r.hats[0]] : view.players[view.start_player]) }));
+      tr(`${r.outcome ? "resolution" : "pending"}.${r.resolution}`, { who: decider || (r.resolution === "captain" && r.hats.length ? view.players[r.hats[0]] : view.players[view.start_player]) }));
   }
   const outcome = r.outcome
     ? h("div", { class: "lb-outcome", "data-testid": "lb-outcome" },
@@ -352,10 +357,10 @@ function revealPanel(view, tr, r, opts = {}) {
     : null;
   return h("div", { class: `lb-reveal${opts.last ? " lb-last" : ""}`, "data-testid": "lb-reveal",
                     dataset: { kind: r.kind, turn: String(r.turn) } },
-    h("div", { class: "lb-reveal-head" }, h("b", {}, tr("reveal.title")), " · ",
+    opts.inline ? null : h("div", { class: "lb-reveal-head" }, h("b", {}, tr("reveal.title")), " · ",
       r.kind === "eject" ? fmt(tr, "question.eject", { boat: chip(view, tr, boatColour(r.boat)) }) : tr(`question.${r.kind}`)),
     h("div", { class: "lb-rvotes" }, votes),
-    h("div", { class: "lb-reveal-foot" }, tally, h("div", {}, outcome, why)));
+    h("div", { class: "lb-reveal-foot" }, tally, outcome, why));
 }
 
 function swimPanel(view, tr) {

@@ -67,6 +67,11 @@ export const table = {
     "resolution.all_hats": "everyone played a hat: the start player, {who}, decided",
     "resolution.revote": "everyone played a hat: vote again",
     "resolution.single_option": "only one choice",
+    "pending.tie_break": "tie: the start player, {who}, chooses",
+    "pending.captain": "only one captain's hat: {who} decides alone",
+    "pending.all_hats": "everyone played a hat: the start player, {who}, chooses",
+    "pending.majority": "most votes",
+    "pending.revote": "everyone played a hat: vote again",
 
     "swim.title": "Swimming: one pawn may leave each boat, then swimmers climb aboard in reverse order",
     "swim.left": "left {boat}",
@@ -232,6 +237,11 @@ export const table = {
     "resolution.all_hats": "tout le monde a joué un chapeau : le premier joueur, {who}, a décidé",
     "resolution.revote": "tout le monde a joué un chapeau : on revote",
     "resolution.single_option": "un seul choix possible",
+    "pending.tie_break": "égalité : le premier joueur, {who}, choisit",
+    "pending.captain": "un seul chapeau : {who} décide seul",
+    "pending.all_hats": "tout le monde a joué un chapeau : le premier joueur, {who}, choisit",
+    "pending.majority": "majorité",
+    "pending.revote": "tout le monde a joué un chapeau : on revote",
 
     "swim.title": "À la nage : un seul pion peut quitter chaque bateau, puis les nageurs remontent dans l'ordre inverse",
     "swim.left": "a quitté {boat}",
