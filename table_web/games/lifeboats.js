@@ -373,8 +373,9 @@ function swimPanel(view, tr) {
     h("ol", { class: "lb-swim-list" }, sw.swimmers.map((x, i) => h("li", {
       class: `${i > next ? "done" : ""}${boarding && i === next ? " next" : ""}`,
     },
+      h("b", { class: "lb-swim-no" }, `${i + 1}.`), " ",
       who(view, tr, x.seat), " ", pawn(view, view.colours[x.seat], x.rank), " ",
-      fmt(tr, "swim.left", { boat: chip(view, tr, x.boat) }), " ",
+      fmt(tr, "swim.left", { boat: chip(view, tr, x.boat, { label: false }) }), " ",
       h("span", { class: "lb-swim-state" },
         i > next ? tr("swim.boarded") : boarding && i === next ? tr("swim.next") : tr("swim.in_water"))))));
 }

@@ -73,8 +73,8 @@ export const table = {
     "pending.majority": "most votes",
     "pending.revote": "everyone played a hat: vote again",
 
-    "swim.title": "Swimming: one pawn may leave each boat, then swimmers climb aboard in reverse order",
-    "swim.left": "left {boat}",
+    "swim.title": "One pawn may jump out of each boat; swimmers climb back in, last one first",
+    "swim.left": "from {boat}",
     "swim.boarded": "done",
     "swim.next": "next to board",
     "swim.in_water": "in the water",
@@ -243,8 +243,8 @@ export const table = {
     "pending.majority": "majorité",
     "pending.revote": "tout le monde a joué un chapeau : on revote",
 
-    "swim.title": "À la nage : un seul pion peut quitter chaque bateau, puis les nageurs remontent dans l'ordre inverse",
-    "swim.left": "a quitté {boat}",
+    "swim.title": "Un pion au plus saute de chaque bateau ; les nageurs remontent, le dernier d'abord",
+    "swim.left": "de {boat}",
     "swim.boarded": "fait",
     "swim.next": "monte ensuite",
     "swim.in_water": "dans l'eau",
