@@ -53,8 +53,27 @@ function draw(root, m) {
     h("section", { class: "lb-action", "data-testid": "lb-action" }, action(env)),
     m.error ? h("div", { class: "lb-error", role: "alert" }, m.error) : null,
     me ? myPawns(env) : null,
-    miniBoard(env, {}));
+    ["place_pawn", "leave", "board"].some((k) => legal.some((a) => a.type === k)) ? null : miniBoard(env, {}));
   root.replaceChildren(page);
+  tick(root, m, msg);
+}
+
+// The negotiation countdown, small, on every phone while the table talks.
+function tick(root, m, msg) {
+  if (m.timer) { clearInterval(m.timer); m.timer = null; }
+  const els = [...root.querySelectorAll(".lb-pclock")];
+  if (!els.length || !msg.deadline) return;
+  const paint = () => {
+    const left = Math.max(0, Math.ceil((msg.deadline - Date.now()) / 1000));
+    for (const el of els) el.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    if (left <= 0 && m.timer) { clearInterval(m.timer); m.timer = null; }
+  };
+  paint();
+  m.timer = setInterval(paint, 250);
+}
+
+function clock(msg, tr) {
+  return msg.deadline ? h("div", { class: "lb-pclock-row" }, tr("countdown"), " ", h("b", { class: "lb-pclock" })) : null;
 }
 
 // ---------------------------------------------------------------- always visible
@@ -177,10 +196,10 @@ function pawnPlacer(env) {
     miniBoard(env, { freeSeat: seatActions, inline: true }));
 }
 
-function callVote({ view, tr, send, m }) {
+function callVote({ view, tr, send, m, msg }) {
   const ballot = view.ballot;
   return card(tr("do.call_vote"), tr("do.call_vote.hint"),
-    ballotTitle(view, tr, ballot),
+    ballotTitle(view, tr, ballot), clock(msg, tr),
     ballot ? h("div", { class: "lb-opts" }, ballot.options.map((o) => chip(view, tr, o))) : null,
     h("button", { class: "lb-big lb-primary", "data-testid": "lb-call-vote", disabled: m.pending,
                   onclick: () => send({ type: "call_vote" }) }, tr("do.call_vote")));
@@ -329,8 +348,8 @@ function leavePicker(env) {
                      onPick: (a) => { m.sel[key] = a; env.redraw(); } }),
     h("button", { class: "lb-big lb-primary", disabled: !chosen || m.pending, "data-testid": "lb-leave-confirm",
                   onclick: () => chosen && send(chosen) },
-      chosen ? fmt(tr, "log.pawn_left", { who: tr("me.you"), rank: tr(`rank.${chosen.rank}`), boat: chip(view, tr, chosen.boat) })
-        : tr("do.choose")));
+      chosen ? fmt(tr, "do.leave.confirm", { rank: tr(`rank.${chosen.rank}.cap`), boat: chip(view, tr, chosen.boat) })
+        : tr("do.leave.pick")));
 }
 
 function boardPicker(env) {
@@ -344,8 +363,8 @@ function boardPicker(env) {
                      onPick: (a) => { m.sel[key] = a.boat; env.redraw(); } }),
     h("button", { class: "lb-big lb-primary", disabled: !chosen || m.pending, "data-testid": "lb-board-confirm",
                   onclick: () => chosen && send(chosen) },
-      chosen ? fmt(tr, "log.pawn_boarded", { who: tr("me.you"), rank: "", boat: chip(view, tr, chosen.boat) })
-        : tr("do.choose")));
+      chosen ? fmt(tr, "do.board.confirm", { boat: chip(view, tr, chosen.boat) })
+        : tr("do.board.pick")));
 }
 
 function waiting({ view, me, tr, msg }) {
@@ -356,6 +375,7 @@ function waiting({ view, me, tr, msg }) {
     parts.push(ballotTitle(view, tr, ballot));
     parts.push(h("div", { class: "lb-opts" }, ballot.options.map((o) => chip(view, tr, o))));
     parts.push(h("p", { class: "lb-talk" }, fmt(tr, "do.talk", { who: who(view, tr, view.start_player) })));
+    parts.push(clock(msg, tr));
   } else if (ballot && !ballot.revealed) {
     parts.push(ballotTitle(view, tr, ballot));
     if (me && !me.voter) parts.push(h("p", { class: "lb-hint" }, tr("do.vote.not_voter")));

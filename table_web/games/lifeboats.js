@@ -81,13 +81,15 @@ function fitHeight(root, page) {
 }
 
 function startCountdown(root, msg, m) {
-  const el = root.querySelector(".lb-countdown");
-  if (!el || !msg.deadline) return;
+  const els = [...root.querySelectorAll(".lb-countdown, .lb-clock-digits")];
+  if (!els.length || !msg.deadline) return;
   const paint = () => {
     const left = Math.max(0, Math.ceil((msg.deadline - Date.now()) / 1000));
-    el.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-    el.classList.toggle("urgent", left <= 10);
-    el.dataset.seconds = String(left);
+    for (const el of els) {
+      el.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+      el.classList.toggle("urgent", left <= 10);
+      el.dataset.seconds = String(left);
+    }
     if (left <= 0 && m.timer) { clearInterval(m.timer); m.timer = null; }
   };
   paint();
@@ -289,6 +291,11 @@ function stage(view, tr, msg, newEvents) {
     parts.push(h("div", { class: "lb-act" }, caption, setupPanel(view, tr)));
   } else if (!view.over) {
     parts.push(h("div", { class: "lb-act" }, caption));
+  }
+  if (msg.deadline && ballot && ballot.negotiating) {
+    parts.push(h("div", { class: "lb-clock", "data-testid": "lb-clock" },
+      h("div", { class: "lb-clock-label" }, tr("countdown")),
+      h("div", { class: "lb-clock-digits" })));
   }
   const lr = view.last_reveal;
   if (lr && !(ballot && ballot.revealed)) {
