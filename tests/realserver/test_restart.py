@@ -1,50 +1,11 @@
 """The whole thing for real: `castaways` in eventlet mode, a table and three phones over
 python-socketio, a few actions, SIGKILL, a restart on the same --data, and the game goes on
 from the last accepted action with the same tokens."""
-import threading
-
 import pytest
-import socketio
 
-from tests.support.waiting import wait_until
+from tests.support.clients import Screen
 
 pytestmark = pytest.mark.realserver
-TIMEOUT = 15
-
-
-class Screen:
-    """A real Socket.IO client that keeps what it receives."""
-
-    def __init__(self, url, auth):
-        self.received = []
-        self.lock = threading.Lock()
-        self.client = socketio.Client(reconnection=False)
-        for event in ("welcome", "room", "game", "error", "kicked", "game_ended"):
-            self.client.on(event, self._keeper(event))
-        self.client.connect(url, auth=auth, wait_timeout=TIMEOUT)
-
-    def _keeper(self, event):
-        def keep(data):
-            with self.lock:
-                self.received.append((event, data))
-        return keep
-
-    def last(self, event):
-        with self.lock:
-            return next((d for e, d in reversed(self.received) if e == event), None)
-
-    def wait(self, event, check=lambda d: True):
-        def found():
-            with self.lock:
-                return next((d for e, d in reversed(self.received) if e == event and check(d)),
-                            None)
-        return wait_until(found, TIMEOUT, f"{event} on a screen")
-
-    def call(self, event, payload):
-        return self.client.call(event, payload, timeout=TIMEOUT)
-
-    def close(self):
-        self.client.disconnect()
 
 
 def at_version(version):
