@@ -210,7 +210,7 @@ def start(hub, room, sid, payload):
 @handles("act", player=True)
 def act(hub, room, sid, payload):
     player = _player(room, sid)
-    if player.seat is None or room.status == "lobby":
+    if player.seat is None:
         raise ServerError("no_seat")
     if player.bot_playing:
         raise ServerError("bot_playing")
