@@ -74,3 +74,12 @@ def test_page_files_are_served_and_traversal_refused(http):
     for path in ("/table/../server/app.py", "/phone/%2e%2e/server/app.py",
                  "/table/..%2f..%2fetc/passwd", "/static/../app.py", "/phone/nothing.js"):
         assert http.get(path).status_code == 404, path
+
+
+def test_scripts_are_revalidated_on_every_load(http, tmp_path, monkeypatch):
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "fixture.js").write_text("export function render() {}")
+    monkeypatch.setattr(routes, "TABLE_DIR", tmp_path)
+    response = http.get("/table/games/fixture.js")
+    assert response.status_code == 200 and b"render" in response.data
+    assert "no-cache" in response.headers["Cache-Control"] and response.headers["ETag"]
