@@ -1,0 +1,73 @@
+"""The `castaways` command (also `python -m server`).
+
+Eventlet stays here: when it is the async mode, it is imported and monkey patches the standard
+library before anything else is imported; every other module is mode-agnostic.
+"""
+import argparse
+import importlib
+import logging
+import sys
+import warnings
+
+from server.config import ASYNC_MODES, Config, default_data_dir
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="castaways",
+        description="Party game server: open the table URL on the TV, players scan the QR code.")
+    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
+    parser.add_argument("--port", type=int, default=5000, help="port (default: 5000)")
+    parser.add_argument("--data", default=default_data_dir(),
+                        help="folder for the saved rooms (default: %(default)s)")
+    parser.add_argument("--async-mode", choices=ASYNC_MODES, default="eventlet",
+                        help="Socket.IO server mode (default: eventlet)")
+    parser.add_argument("--public-url",
+                        help="address phones should use, e.g. http://192.168.1.20:5000 "
+                             "(default: this machine's LAN address)")
+    hidden = argparse.SUPPRESS
+    parser.add_argument("--load-module", action="append", default=[], help=hidden)
+    parser.add_argument("--bot-delay", type=float, default=1.0, help=hidden)
+    parser.add_argument("--idle-hours", type=float, default=12.0, help=hidden)
+    parser.add_argument("--seed", type=int, default=None, help=hidden)
+    return parser.parse_args(argv)
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    if args.async_mode == "eventlet":
+        # Eventlet announces its own deprecation on import; players cannot act on it.
+        warnings.filterwarnings("ignore", message=r"(?s).*Eventlet is deprecated")
+        import eventlet
+        eventlet.monkey_patch()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    for name in ("werkzeug", "engineio.server", "socketio.server"):
+        logging.getLogger(name).setLevel(logging.WARNING)
+
+    from server import app as application, netinfo   # after monkey patching
+
+    for module in args.load_module:
+        importlib.import_module(module)
+    config = Config(data_dir=args.data, host=args.host, port=args.port,
+                    async_mode=args.async_mode, public_url=args.public_url,
+                    lan_ip=netinfo.lan_ip(), bot_delay=args.bot_delay,
+                    idle_hours=args.idle_hours, seed=args.seed)
+    app = application.create_app(config)
+    hub = application.hub_of(app)
+    hub.socketio.start_background_task(application.run_sweeper, hub)
+    local = "localhost" if config.host in ("0.0.0.0", "::", "") else config.host
+    print(f"Castaways is running.\n"
+          f"  On the TV, open:     http://{local}:{config.port}/\n"
+          f"  Phones join at:      {config.base_url()}/j/<CODE>  (scan the QR code on the TV)\n"
+          f"  Saved rooms:         {config.data_dir}\n"
+          f"Stop with Ctrl+C.", flush=True)
+    try:
+        hub.socketio.run(app, host=config.host, port=config.port,
+                         allow_unsafe_werkzeug=True, log_output=False)
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,79 @@
+"""The application factory: a Flask app with its Socket.IO server, store and rooms.
+
+Nothing here depends on the async mode: it is chosen by the caller (server.__main__ for the
+real server, "threading" in tests) and passed to Flask-SocketIO explicitly.
+"""
+from flask import Flask
+from flask_socketio import SocketIO
+
+from server import bots, events, routes, timers
+from server.config import Config
+from server.hub import Hub, log
+from server.rooms import from_record
+from server.store import SqliteStore
+
+
+def create_app(config=None):
+    app = Flask(__name__, static_folder=str(routes.STATIC_DIR), static_url_path="/static")
+    # Files carry no version in their names: browsers revalidate them (ETag) on every load, so a
+    # new release reaches every phone without anyone clearing a cache.
+    app.config["SEND_FILE_MAX_AGE_DEFAULT"] = 0
+    init_app(app, config or Config())
+    return app
+
+
+def init_app(app, config):
+    socketio = SocketIO(app, async_mode=config.async_mode)
+    hub = Hub(config=config, socketio=socketio, store=SqliteStore(config.data_dir))
+    app.extensions["castaways"] = hub
+    app.register_blueprint(routes.bp)
+    events.init(hub)
+    reload_rooms(hub)
+    return hub
+
+
+def reload_rooms(hub):
+    """Reopen every room the store holds: games go on where their last action left them."""
+    for record in hub.store.open_records():
+        try:
+            room = from_record(record)
+        except Exception:
+            log.exception("room %s could not be reloaded; it stays on disk", record.get("code"))
+            continue
+        hub.rooms.add(room)
+        with room.lock:
+            bots.wake(hub, room)
+            timers.resume(hub, room)
+
+
+def sweep_idle(hub):
+    """Close rooms nobody has used for `idle_hours`; their pages are told nothing (they are
+    long gone) and a table that comes back gets a new room."""
+    limit = hub.now() - hub.config.idle_hours * 3600
+    closed = []
+    for room in hub.rooms.all():
+        with room.lock:
+            if room.touched >= limit:
+                continue
+            hub.store.close(room.code)
+            hub.rooms.remove(room.code)
+            for sid in list(room.connections):
+                hub.socketio.server.disconnect(sid, namespace="/")
+            closed.append(room.code)
+    return closed
+
+
+def run_sweeper(hub):
+    while True:
+        hub.socketio.sleep(hub.config.sweep_seconds)
+        try:
+            closed = sweep_idle(hub)
+            if closed:
+                log.info("closed idle rooms: %s", ", ".join(closed))
+        except Exception:
+            log.exception("idle sweep failed")
+
+
+def hub_of(app):
+    return app.extensions["castaways"]
+

@@ -1,0 +1,261 @@
+"""Socket.IO handlers (docs/protocol.md). Each is thin: check the payload's shape, find who
+the socket is, check they may do it, then hand over to server.rooms or server.play.
+
+Every handler answers through the acknowledgement, `{"ok": true, ...}` or
+`{"ok": false, "error": {...}}`; a request sent without one gets an `error` event instead.
+Nothing a client sends can crash the server: unexpected failures are logged and answered with
+`internal`, and the room is left as it was (server.play.guarded).
+"""
+import secrets
+import threading
+
+from flask import request
+from flask_socketio import ConnectionRefusedError
+
+from server import play, rooms, validate, views
+from server.errors import ServerError
+from server.hub import log
+from server.rooms import TABLE, Connection
+
+HANDLERS = {}
+_request = threading.local()   # green-local under eventlet: one per running handler
+
+
+def handles(event, host=False, player=False):
+    """Register fn(hub, room, sid, payload) -> reply dict for `event`.
+    host: only the host may send it; player: only a phone that has joined."""
+    def register(fn):
+        HANDLERS[event] = (fn, host, player)
+        return fn
+    return register
+
+
+def init(hub):
+    sio = hub.socketio
+    _track_ack_requests(sio.server)
+    sio.on_event("connect", lambda auth=None: connect(hub, auth))
+    sio.on_event("disconnect", lambda *reason: disconnect(hub))
+    for event in HANDLERS:
+        sio.on_event(event, _dispatcher(hub, event))
+
+
+def _track_ack_requests(server):
+    """python-socketio does not tell a handler whether the client asked for an ack; its packet
+    id does. Note it for the handler about to run (same thread or greenlet)."""
+    handle = server._handle_event_internal
+
+    def noting_ack(*args):
+        _request.wants_ack = args[-1] is not None   # the packet id
+        return handle(*args)
+    server._handle_event_internal = noting_ack
+
+
+def _dispatcher(hub, event):
+    fn, host_only, player_only = HANDLERS[event]
+
+    def on_event(*args):
+        wants_ack = getattr(_request, "wants_ack", True)
+        sid = request.sid
+        try:
+            if len(args) != 1:
+                raise validate.bad(reason="not_object")
+            payload = validate.check(event, args[0])
+            room = hub.room_of(sid)
+            if room is None:
+                raise ServerError("unknown_room")
+            with play.guarded(room):
+                if host_only and not room.is_host(sid):
+                    raise ServerError("not_host")
+                if player_only and _player(room, sid) is None:
+                    raise ServerError("not_joined")
+                reply = fn(hub, room, sid, payload) or {}
+            return {"ok": True, **reply}
+        except ServerError as exc:
+            error = exc
+        except Exception:
+            log.exception("event %s from %s failed", event, sid)
+            error = ServerError("internal")
+        if wants_ack:
+            return {"ok": False, "error": error.to_dict()}
+        hub.socketio.emit("error", error.to_dict(), to=sid)
+        return None
+    return on_event
+
+
+def _player(room, sid):
+    conn = room.connections.get(sid)
+    return room.player(conn.player) if conn and conn.player else None
+
+
+# -- connecting ---------------------------------------------------------------------------------
+def connect(hub, auth):
+    try:
+        role = auth.get("role") if isinstance(auth, dict) else None
+        if role not in (TABLE, "phone"):
+            raise validate.bad("role", "type")
+        auth = validate.check(f"auth_{role}", auth)
+        room, conn = (_table(hub, auth) if role == TABLE else _phone(hub, auth))
+        sid = request.sid
+        with room.lock:
+            room.connections[sid] = conn
+            hub.sids[sid] = room.code
+            room.touched = hub.now()
+            views.welcome(hub, room, sid)
+            if conn.player is not None and len(room.sids_of(conn.player)) == 1:
+                views.broadcast_room(hub, room, skip=sid)   # they are back: presence changed
+    except ServerError as exc:
+        raise ConnectionRefusedError(exc.to_dict()) from None
+    except ConnectionRefusedError:
+        raise
+    except Exception:
+        log.exception("connect failed")
+        raise ConnectionRefusedError(ServerError("internal").to_dict()) from None
+
+
+def _table(hub, auth):
+    room = hub.rooms.get(auth.get("room"))
+    if room is None:
+        room = hub.rooms.create(hub.now())
+        with room.lock:
+            hub.store.save(room.to_record())
+        return room, Connection(TABLE, host=True)
+    token = auth.get("host_token")
+    host = isinstance(token, str) and secrets.compare_digest(token, room.host_token)
+    return room, Connection(TABLE, host=host)
+
+
+def _phone(hub, auth):
+    room = hub.rooms.get(auth["room"])
+    if room is None:
+        raise ServerError("unknown_room")
+    player = room.player_by_token(auth.get("token"))
+    return room, Connection("phone", player=player.id if player else None)
+
+
+def disconnect(hub):
+    sid = request.sid
+    room = hub.room_of(sid)
+    hub.sids.pop(sid, None)
+    if room is None:
+        return
+    with room.lock:
+        conn = room.connections.pop(sid, None)
+        if conn and conn.player and not room.connected(conn.player):
+            views.broadcast_room(hub, room)
+
+
+# -- the lobby ------------------------------------------------------------------------------------
+@handles("join")
+def join(hub, room, sid, payload):
+    player = rooms.join(room, sid, payload["name"])
+    play.commit(hub, room)
+    return {"token": player.token, "player": rooms.public_player(room, player)}
+
+
+@handles("rename", player=True)
+def rename(hub, room, sid, payload):
+    rooms.rename(room, _player(room, sid), payload["name"])
+    play.commit(hub, room)
+
+
+@handles("leave", player=True)
+def leave(hub, room, sid, payload):
+    rooms.require_lobby(room)
+    rooms.remove(room, _player(room, sid))
+    play.commit(hub, room)
+
+
+@handles("select_game", host=True)
+def select_game(hub, room, sid, payload):
+    rooms.require_lobby(room)
+    room.selected = {"game": payload["game"],
+                     "options": play.checked_options(payload["game"], payload.get("options"))}
+    play.commit(hub, room)
+
+
+@handles("add_bot", host=True)
+def add_bot(hub, room, sid, payload):
+    rooms.require_lobby(room)
+    player = rooms.new_bot(room)
+    play.commit(hub, room)
+    return {"player": rooms.public_player(room, player)}
+
+
+@handles("remove_player", host=True)
+@handles("kick", host=True)
+def kick(hub, room, sid, payload):
+    player = rooms.find_player(room, payload["player"])
+    sids = room.sids_of(player.id)
+    rooms.kick(room, player)
+    play.commit(hub, room, [] if room.game else None)
+    views.kicked(hub, room, sids)
+    for gone in sids:
+        hub.socketio.server.disconnect(gone, namespace="/")
+
+
+# -- the game ---------------------------------------------------------------------------------------
+@handles("start", host=True)
+def start(hub, room, sid, payload):
+    selected = room.selected or {}
+    game = payload.get("game", selected.get("game"))
+    if game is None:
+        raise validate.bad("game", "missing")
+    if "options" in payload:
+        options = payload["options"]
+    else:
+        options = selected.get("options") if selected.get("game") == game else None
+    play.start(hub, room, game, options)
+
+
+@handles("act", player=True)
+def act(hub, room, sid, payload):
+    player = _player(room, sid)
+    if player.seat is None:
+        raise ServerError("no_seat")
+    if player.bot_playing:
+        raise ServerError("bot_playing")
+    try:
+        return {"version": play.act(hub, room, player.seat, payload["version"],
+                                    payload["action"])}
+    except ServerError as exc:
+        if exc.code == "stale_version":
+            views.send_game(hub, room, sid)   # the page catches up at once
+        raise
+
+
+@handles("end_game", host=True)
+def end_game(hub, room, sid, payload):
+    play.end_game(hub, room)
+
+
+@handles("rematch", host=True)
+def rematch(hub, room, sid, payload):
+    play.rematch(hub, room)
+
+
+@handles("bot_replace", host=True)
+def bot_replace(hub, room, sid, payload):
+    rooms.bot_replace(room, rooms.find_player(room, payload["player"]))
+    play.commit(hub, room, [])
+
+
+@handles("take_back")
+def take_back(hub, room, sid, payload):
+    """A player takes their seat back from the bot; the host may do it for them."""
+    if "player" in payload:
+        if not room.is_host(sid):
+            raise ServerError("not_host")
+        player = rooms.find_player(room, payload["player"])
+    else:
+        player = _player(room, sid)
+        if player is None:
+            raise ServerError("not_joined")
+    rooms.take_back(room, player)
+    play.commit(hub, room, [])
+
+
+@handles("give_seat", host=True)
+def give_seat(hub, room, sid, payload):
+    rooms.give_seat(room, rooms.find_player(room, payload["seat_of"]),
+                    rooms.find_player(room, payload["to"]))
+    play.commit(hub, room, [])

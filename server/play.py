@@ -1,0 +1,121 @@
+"""The one place a game changes: start, act, end, rematch. Phones, bots and timers all come
+through `act`, which checks the version, applies the action, stores the result and only then
+tells the screens. Every change of a room ends in `commit` (store first, then broadcast).
+
+Callers hold the room's lock, inside `guarded`, so a change is all or nothing.
+"""
+import random
+from contextlib import contextmanager
+
+import engine
+from engine.registry import check_options
+from server import bots, rooms, timers, views
+from server.errors import ServerError
+
+
+@contextmanager
+def guarded(room):
+    """The room's lock, and its state put back if anything fails half-way (a bug, a full
+    disk): a refused or failed request changes nothing."""
+    with room.lock:
+        saved = room.to_record()
+        try:
+            yield
+        except BaseException:
+            room.restore(saved)
+            raise
+
+
+def commit(hub, room, events=None, room_changed=True):
+    """Store the room, then tell its screens, then wake its bots and countdown.
+
+    events: the new public log events of the game, or None when the game state did not change
+    (its payload is still resent when seats changed hands, as `[]`)."""
+    room.touched = hub.now()
+    timers.update(hub, room)          # before storing, so the deadline is stored and sent
+    if events:
+        rooms.push_log(room, events)
+    hub.store.save(room.to_record())
+    if room_changed:
+        views.broadcast_room(hub, room)
+    if events is not None:
+        views.fan_out(hub, room, events)
+    bots.wake(hub, room)
+
+
+def act(hub, room, seat, version, action):
+    """Apply one action for one seat; returns the new version."""
+    if room.status != "playing":
+        raise ServerError("not_playing")
+    if version != room.version:
+        raise ServerError("stale_version", version=version, current=room.version)
+    try:
+        events = room.game.act(seat, action)
+    except engine.IllegalAction as exc:
+        raise ServerError.from_illegal(exc) from None
+    room.version += 1
+    finished = room.game.over
+    if finished:
+        room.status = "over"
+    commit(hub, room, events, room_changed=finished)
+    return room.version
+
+
+def start(hub, room, game_id, options):
+    rooms.require_lobby(room)
+    info = game_info(game_id)
+    options = checked_options(game_id, options)
+    count = len(room.players)
+    if not info.min_players <= count <= info.max_players:
+        raise ServerError("player_count", min=info.min_players, max=info.max_players,
+                          count=count)
+    _new_game(room, game_id, room.players, options)
+    for seat, player in enumerate(room.players):
+        player.seat = seat
+    commit(hub, room, [])
+
+
+def game_info(game_id):
+    info = engine.GAMES.get(game_id)
+    if info is None:
+        raise ServerError("unknown_game", game=game_id)
+    return info
+
+
+def checked_options(game_id, options):
+    """The game's options with defaults filled in, or the engine's refusal."""
+    try:
+        return check_options(game_info(game_id), options)
+    except engine.IllegalAction as exc:
+        raise ServerError.from_illegal(exc) from None
+
+
+def rematch(hub, room):
+    """The same game, options and seats again, with a new seed."""
+    rooms.require_playing(room)
+    _new_game(room, room.game_id, room.seated(), room.options)
+    commit(hub, room, [])
+
+
+def end_game(hub, room):
+    rooms.require_playing(room)
+    room.status, room.game, room.game_id = "lobby", None, None
+    room.log = []
+    rooms.clear_seats(room)
+    # The remaining bot stand-ins of kicked players stay: the host removes them in the lobby.
+    commit(hub, room, room_changed=False)
+    views.game_ended(hub, room)     # the pages expect game_ended first, then the lobby
+    views.broadcast_room(hub, room)
+
+
+def _new_game(room, game_id, players, options):
+    # Versions only grow in a room, so no page mistakes the new game's state for an old one.
+    room.version += 1
+    seed = random.Random(f"{room.seed}:{room.version}").randrange(2 ** 31)
+    try:
+        game = engine.new_game(game_id, [p.name for p in players], seed=seed, options=options)
+    except engine.IllegalAction as exc:
+        raise ServerError.from_illegal(exc) from None
+    room.game, room.game_id, room.options = game, game_id, dict(game.options)
+    room.status, room.log, room.deadline = "playing", [], None
+

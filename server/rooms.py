@@ -1,0 +1,320 @@
+"""Rooms and the people in them: codes, players, tokens, the host, colours, seats, presence.
+
+A room's lasting part (everything but its live connections and lock) round-trips through
+`to_record` / `from_record`, which is what the store keeps. Lobby operations live here; anything
+that creates or changes a game goes through server.play.
+"""
+import random
+import secrets
+import threading
+from dataclasses import dataclass, field
+from typing import Optional
+
+import engine
+from server.errors import ServerError
+
+# No I, L or O: they read as 1 and 0 on a TV across the room.
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 4
+NAME_MAX = 20
+LOG_KEEP = 50
+# Every colour has its own letter, shown with it, so colour-blind players can tell seats apart.
+PALETTE = [
+    ("#e6194b", "R"), ("#4363d8", "B"), ("#3cb44b", "G"), ("#ffe119", "Y"),
+    ("#f58231", "O"), ("#911eb4", "P"), ("#42d4f4", "C"), ("#f032e6", "M"),
+    ("#bfef45", "L"), ("#fabed4", "K"), ("#469990", "T"), ("#9a6324", "N"),
+    ("#800000", "A"), ("#000075", "V"), ("#808000", "D"), ("#a9a9a9", "S"),
+]
+MAX_PLAYERS = len(PALETTE)
+TABLE = "table"
+
+
+@dataclass
+class Player:
+    id: str
+    name: str
+    token: Optional[str]          # None for bots: nobody can connect as a bot
+    colour: str
+    letter: str
+    seat: Optional[int] = None
+    bot: bool = False
+    bot_playing: bool = False     # a bot plays this human's seat
+
+    def record(self):
+        return dict(self.__dict__)
+
+    @property
+    def bot_plays(self):
+        """True when the server, not a phone, takes this player's decisions."""
+        return self.bot or self.bot_playing
+
+
+@dataclass
+class Connection:
+    """What one socket is, decided once from its `auth` at connect (never from its sid)."""
+    role: str                      # "table" or "phone"
+    player: Optional[str] = None   # a phone's player id; None for a visitor
+    host: bool = False             # a table that presented the host token
+
+
+@dataclass
+class Room:
+    code: str
+    host_token: str
+    host: str = TABLE              # TABLE, or the id of the hosting phone player
+    players: list = field(default_factory=list)
+    selected: Optional[dict] = None
+    status: str = "lobby"          # lobby | playing | over
+    game_id: Optional[str] = None
+    options: dict = field(default_factory=dict)
+    seed: int = 0
+    game: object = None            # the engine game while status != lobby
+    version: int = 0
+    log: list = field(default_factory=list)
+    deadline: Optional[dict] = None   # {"seat", "at"}: a running countdown (server.timers)
+    next_player: int = 1
+    next_bot: int = 1
+    touched: float = 0.0
+    # Live only, never stored:
+    connections: dict = field(default_factory=dict)   # sid -> Connection
+    lock: object = field(default_factory=threading.RLock)
+
+    # -- lookups ------------------------------------------------------------------------
+    def player(self, player_id):
+        return next((p for p in self.players if p.id == player_id), None)
+
+    def player_by_token(self, token):
+        if not token:
+            return None
+        return next((p for p in self.players
+                     if p.token and secrets.compare_digest(p.token, token)), None)
+
+    def seated(self):
+        """Players in seat order."""
+        return sorted((p for p in self.players if p.seat is not None), key=lambda p: p.seat)
+
+    def owner_of(self, seat):
+        return next((p for p in self.players if p.seat == seat), None)
+
+    def connected(self, player_id):
+        return any(c.player == player_id for c in self.connections.values())
+
+    def sids_of(self, player_id):
+        return [sid for sid, c in self.connections.items() if c.player == player_id]
+
+    def is_host(self, sid):
+        c = self.connections.get(sid)
+        if c is None:
+            return False
+        return c.host if c.role == TABLE else (c.player is not None and c.player == self.host)
+
+    # -- the stored form ------------------------------------------------------------------
+    def to_record(self):
+        return {
+            "code": self.code, "host_token": self.host_token, "host": self.host,
+            "players": [p.record() for p in self.players], "selected": self.selected,
+            "status": self.status, "game_id": self.game_id, "options": self.options,
+            "seed": self.seed, "game": self.game.to_dict() if self.game else None,
+            "version": self.version, "log": self.log, "deadline": self.deadline,
+            "next_player": self.next_player, "next_bot": self.next_bot,
+            "touched": self.touched,
+        }
+
+    def restore(self, record):
+        """Put back a state taken with to_record (live connections are kept)."""
+        fresh = from_record(record)
+        for name in record:
+            setattr(self, name, getattr(fresh, name))
+
+
+def from_record(record):
+    fields = dict(record)
+    fields["players"] = [Player(**p) for p in record["players"]]
+    fields["game"] = engine.load_game(record["game"]) if record["game"] else None
+    return Room(**fields)
+
+
+class Registry:
+    """The open rooms by code. Codes are matched ignoring case."""
+
+    def __init__(self, rng=None):
+        self.rooms = {}
+        self.lock = threading.Lock()
+        self.rng = rng or random.SystemRandom()
+
+    def get(self, code):
+        if not isinstance(code, str):
+            return None
+        return self.rooms.get(code.strip().upper())
+
+    def add(self, room):
+        with self.lock:
+            self.rooms[room.code] = room
+
+    def create(self, now):
+        with self.lock:
+            while True:
+                code = "".join(self.rng.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+                if code not in self.rooms:
+                    break
+            room = Room(code=code, host_token=secrets.token_urlsafe(24),
+                        seed=self.rng.randrange(2 ** 31), touched=now)
+            self.rooms[code] = room
+            return room
+
+    def remove(self, code):
+        with self.lock:
+            return self.rooms.pop(code, None)
+
+    def all(self):
+        with self.lock:
+            return list(self.rooms.values())
+
+
+# -- public form --------------------------------------------------------------------------
+def public_player(room, p):
+    return {"id": p.id, "name": p.name, "colour": p.colour, "letter": p.letter,
+            "seat": p.seat, "connected": p.bot or room.connected(p.id), "bot": p.bot,
+            "host": room.host == p.id, "bot_playing": p.bot_playing}
+
+
+# -- names and people ------------------------------------------------------------------------
+def clean_name(room, name, exclude=None):
+    """The trimmed name, or the refusal: empty, too long, or taken (ignoring case)."""
+    name = " ".join(name.split())
+    if not name:
+        raise ServerError("name_empty")
+    if len(name) > NAME_MAX:
+        raise ServerError("name_too_long", max=NAME_MAX)
+    folded = name.casefold()
+    if any(p.name.casefold() == folded for p in room.players if p is not exclude):
+        raise ServerError("name_taken", name=name)
+    return name
+
+
+def _new_player(room, name, bot):
+    used = {p.letter for p in room.players}
+    free = [(c, l) for c, l in PALETTE if l not in used]
+    if not free:
+        raise ServerError("room_full", max=MAX_PLAYERS)
+    colour, letter = free[0]
+    player = Player(id=f"p{room.next_player}", name=name,
+                    token=None if bot else secrets.token_urlsafe(24),
+                    colour=colour, letter=letter, bot=bot)
+    room.next_player += 1
+    return player
+
+
+def join(room, sid, name):
+    conn = room.connections[sid]
+    if conn.role != "phone":
+        raise ServerError("bad_payload", reason="role")
+    if conn.player is not None:
+        raise ServerError("already_joined")
+    name = clean_name(room, name)
+    player = _new_player(room, name, bot=False)
+    room.players.append(player)
+    conn.player = player.id
+    if room.host != TABLE and room.player(room.host) is None:
+        room.host = player.id
+    return player
+
+
+def rename(room, player, name):
+    player.name = clean_name(room, name, exclude=player)
+
+
+def new_bot(room):
+    """A bot player named "Bot <n>" with a name no one has."""
+    while True:
+        name = f"Bot {room.next_bot}"
+        room.next_bot += 1
+        if all(p.name.casefold() != name.casefold() for p in room.players):
+            break
+    player = _new_player(room, name, bot=True)
+    room.players.append(player)
+    return player
+
+
+def remove(room, player):
+    """Take a player out of the room (lobby, or a seatless player during a game)."""
+    room.players.remove(player)
+    for conn in room.connections.values():
+        if conn.player == player.id:
+            conn.player = None
+    if room.host == player.id:
+        # The hosting phone is gone: the next human in lobby order hosts.
+        room.host = next((p.id for p in room.players if not p.bot), TABLE)
+
+
+def kick(room, player):
+    """The player's token stops working; during a game a new bot takes their seat."""
+    seat = player.seat if room.status != "lobby" else None
+    if seat is not None and player.bot:
+        raise ServerError("not_in_lobby")
+    remove(room, player)      # first, so a full room has a colour free for the stand-in
+    if seat is not None:
+        new_bot(room).seat = seat
+
+
+def require_lobby(room):
+    if room.status != "lobby":
+        raise ServerError("not_in_lobby")
+
+
+def require_playing(room):
+    if room.status == "lobby":
+        raise ServerError("not_playing")
+
+
+def find_player(room, player_id):
+    player = room.player(player_id)
+    if player is None:
+        raise ServerError("unknown_player", player=player_id)
+    return player
+
+
+# -- seats during a game ------------------------------------------------------------------------
+def bot_replace(room, player):
+    require_playing(room)
+    if player.seat is None:
+        raise ServerError("no_seat", player=player.id)
+    if not player.bot:
+        player.bot_playing = True
+
+
+def take_back(room, player):
+    require_playing(room)
+    if player.seat is None:
+        raise ServerError("no_seat")
+    if not player.bot_playing:
+        raise ServerError("seat_not_bot", player=player.id)
+    player.bot_playing = False
+
+
+def give_seat(room, giver, taker):
+    """Hand a seat a bot plays (a bot's, or an absent or bot-replaced human's) to a seatless
+    human. A bot left without a seat has nothing to do in the room and goes."""
+    require_playing(room)
+    if giver.seat is None:
+        raise ServerError("no_seat", player=giver.id)
+    if not (giver.bot_plays or not room.connected(giver.id)):
+        raise ServerError("seat_not_bot", player=giver.id)
+    if taker.bot:
+        raise ServerError("unknown_player", player=taker.id)
+    if taker.seat is not None:
+        raise ServerError("has_seat", player=taker.id)
+    taker.seat, giver.seat = giver.seat, None
+    giver.bot_playing = False
+    if giver.bot:
+        remove(room, giver)
+
+
+def clear_seats(room):
+    for p in room.players:
+        p.seat = None
+        p.bot_playing = False
+
+
+def push_log(room, events):
+    room.log = (room.log + list(events))[-LOG_KEEP:]

@@ -1,0 +1,106 @@
+"""HTTP routes (docs/protocol.md, "HTTP"): the two pages, the QR code, rules, health, files.
+
+The page folders ship as package data next to `server/`, so they are found relative to this
+file both in a checkout and in an installed wheel. Files are served with
+flask.send_from_directory, which refuses paths that leave their folder.
+"""
+import re
+from html import escape
+from pathlib import Path
+
+import qrcode
+import qrcode.image.svg
+from flask import Blueprint, current_app, jsonify, request, send_from_directory
+
+ROOT = Path(__file__).resolve().parent.parent
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+TABLE_DIR = ROOT / "table_web"
+PHONE_DIR = ROOT / "controller_web"
+RULES_DIR = PHONE_DIR / "rules"
+GAME_ID = re.compile(r"^[a-z0-9_]{1,40}$")
+LANGS = ("en", "fr")
+
+bp = Blueprint("castaways", __name__)
+
+
+def hub():
+    return current_app.extensions["castaways"]
+
+
+@bp.after_app_request
+def no_cache_for_html(response):
+    # Pages change with every release and carry no version in their URL: never reuse a stale one.
+    if response.mimetype == "text/html":
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/")
+def table_page():
+    return send_from_directory(TABLE_DIR, "index.html")
+
+
+@bp.get("/j/<code>")
+def phone_page(code):
+    if hub().rooms.get(code) is None:
+        return not_found(
+            "This room does not exist (any more).", "Cette partie n'existe pas (ou plus).",
+            f"Check the code on the TV: {code.upper()}?", "Vérifiez le code affiché à la télé.")
+    return send_from_directory(PHONE_DIR, "index.html")
+
+
+@bp.get("/qr/<code>.svg")
+def qr_code(code):
+    room = hub().rooms.get(code)
+    if room is None:
+        return not_found("This room does not exist.", "Cette partie n'existe pas.")
+    image = qrcode.make(hub().config.join_url(room.code),
+                        image_factory=qrcode.image.svg.SvgPathImage, border=2)
+    return current_app.response_class(image.to_string(), mimetype="image/svg+xml")
+
+
+@bp.get("/rules/<game>")
+def rules(game):
+    lang = request.args.get("lang", "en")
+    lang = lang if lang in LANGS else "en"
+    if GAME_ID.match(game):
+        for candidate in dict.fromkeys((lang, "en")):
+            if (RULES_DIR / f"{game}.{candidate}.html").is_file():
+                return send_from_directory(RULES_DIR, f"{game}.{candidate}.html")
+    return not_found("There are no rules for this game.", "Pas de règles pour ce jeu.")
+
+
+@bp.get("/healthz")
+def healthz():
+    return jsonify(ok=True, rooms=len(hub().rooms.all()))
+
+
+@bp.get("/table/<path:name>")
+def table_files(name):
+    return send_from_directory(TABLE_DIR, name)
+
+
+@bp.get("/phone/<path:name>")
+def phone_files(name):
+    return send_from_directory(PHONE_DIR, name)
+
+
+@bp.app_errorhandler(404)
+def any_not_found(error):
+    return not_found("This page does not exist.", "Cette page n'existe pas.")
+
+
+def not_found(en, fr, en_more="", fr_more=""):
+    """A friendly page in English and French, never a stack trace."""
+    body = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Castaways: not found</title>
+<style>body{{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;
+line-height:1.5}}a{{font-size:1.2rem}}</style></head>
+<body><h1>Castaways</h1>
+<p>{escape(en, quote=False)} {escape(en_more, quote=False)}</p>
+<p lang="fr">{escape(fr, quote=False)} {escape(fr_more, quote=False)}</p>
+<p><a href="/">Back to the start / Retour à l'accueil</a></p>
+</body></html>"""
+    return current_app.response_class(body, status=404, mimetype="text/html")

@@ -1,0 +1,98 @@
+"""Who receives what: the one module that emits to sockets.
+
+Game state leaves the server only through `game_payload`: a phone whose player holds a seat gets
+that seat's `view(seat)` and `legal_actions(seat)`; a table or a seatless phone gets
+`view(None)`. This is the single place to audit for secrecy.
+"""
+import engine
+from server import rooms
+from server.rooms import TABLE
+
+RECONNECT_EVENTS = rooms.LOG_KEEP
+
+
+def seat_of(room, conn):
+    """The seat whose private view this connection may see, or None."""
+    if conn.role != "phone" or conn.player is None:
+        return None
+    player = room.player(conn.player)
+    return player.seat if player else None
+
+
+def game_payload(room, seat, events):
+    game = room.game
+    # While a bot plays a human's seat the human still sees their seat, but has nothing to do.
+    owner = room.owner_of(seat) if seat is not None else None
+    legal = game.legal_actions(seat) if owner is not None and not owner.bot_plays else []
+    return {
+        "version": room.version, "game": room.game_id, "seat": seat,
+        "view": game.view(seat), "legal_actions": legal,
+        "waiting_for": game.waiting_for(), "over": game.over,
+        "result": game.result() if game.over else None,
+        "deadline": room.deadline["at"] if room.deadline else None,
+        "events": list(events),
+    }
+
+
+def send_game(hub, room, sid, events=None):
+    """The current game to one socket (on connect, or after a stale version)."""
+    if room.game is None:
+        return
+    seat = seat_of(room, room.connections[sid])
+    events = room.log[-RECONNECT_EVENTS:] if events is None else events
+    hub.socketio.emit("game", game_payload(room, seat, events), to=sid)
+
+
+def fan_out(hub, room, events):
+    """The new game state to every socket of the room, each through its own seat's eyes.
+    Payloads are built once per seat, however many sockets share it."""
+    if room.game is None:
+        return
+    built = {}
+    for sid, conn in list(room.connections.items()):
+        seat = seat_of(room, conn)
+        if seat not in built:
+            built[seat] = game_payload(room, seat, events)
+        hub.socketio.emit("game", built[seat], to=sid)
+
+
+def room_payload(hub, room):
+    return {
+        "code": room.code, "join_url": hub.config.join_url(room.code),
+        "players": [rooms.public_player(room, p) for p in room.players],
+        "host": room.host,
+        "games": [info.public() for info in engine.GAMES.values()],
+        "selected": room.selected, "status": room.status, "game": room.game_id,
+    }
+
+
+def broadcast_room(hub, room, skip=None):
+    payload = room_payload(hub, room)
+    for sid in list(room.connections):
+        if sid != skip:
+            hub.socketio.emit("room", payload, to=sid)
+
+
+def welcome(hub, room, sid):
+    """Everything a new connection needs at once: who it is, the lobby, and the game."""
+    conn = room.connections[sid]
+    payload = {"role": conn.role, "room": room.code, "join_url": hub.config.join_url(room.code)}
+    if conn.role == TABLE:
+        if conn.host:
+            payload["host_token"] = room.host_token
+    else:
+        player = room.player(conn.player) if conn.player else None
+        payload["player"] = rooms.public_player(room, player) if player else None
+    hub.socketio.emit("welcome", payload, to=sid)
+    hub.socketio.emit("room", room_payload(hub, room), to=sid)
+    send_game(hub, room, sid)
+
+
+def game_ended(hub, room):
+    for sid in list(room.connections):
+        hub.socketio.emit("game_ended", {"reason": "ended_by_host"}, to=sid)
+
+
+def kicked(hub, room, sids):
+    for sid in sids:
+        hub.socketio.emit("kicked", {}, to=sid)
