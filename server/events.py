@@ -210,7 +210,7 @@ def start(hub, room, sid, payload):
 @handles("act", player=True)
 def act(hub, room, sid, payload):
     player = _player(room, sid)
-    if player.seat is None or room.status == "lobby":
+    if player.seat is None:
         raise ServerError("no_seat")
     if player.bot_playing:
         raise ServerError("bot_playing")
@@ -239,9 +239,18 @@ def bot_replace(hub, room, sid, payload):
     play.commit(hub, room, [])
 
 
-@handles("take_back", player=True)
+@handles("take_back")
 def take_back(hub, room, sid, payload):
-    rooms.take_back(room, _player(room, sid))
+    """A player takes their seat back from the bot; the host may do it for them."""
+    if "player" in payload:
+        if not room.is_host(sid):
+            raise ServerError("not_host")
+        player = rooms.find_player(room, payload["player"])
+    else:
+        player = _player(room, sid)
+        if player is None:
+            raise ServerError("not_joined")
+    rooms.take_back(room, player)
     play.commit(hub, room, [])
 
 

@@ -14,7 +14,7 @@ GOOD = {
     "select_game": {"game": "fixture", "options": {}}, "add_bot": {},
     "remove_player": {"player": "p1"}, "start": {"game": "fixture", "options": {}},
     "act": {"version": 1, "action": {"type": "cheer"}}, "end_game": {}, "rematch": {},
-    "kick": {"player": "p1"}, "bot_replace": {"player": "p1"}, "take_back": {},
+    "kick": {"player": "p1"}, "bot_replace": {"player": "p1"}, "take_back": {"player": "p1"},
     "give_seat": {"seat_of": "p1", "to": "p2"},
 }
 WRONG_TYPE = {str: 7, "int": "1", "object": ["type", "cheer"]}
