@@ -196,6 +196,10 @@ function renderGame() {
       h("h1", { class: "section-title" }, t("phone.spectator_title")),
       h("p", null, t("phone.spectator", { game: gameTitle(room, room.game) }))));
   } else {
+    // While a bot plays this seat the phone shows the game but takes no taps.
+    stageRoot.classList.toggle("locked", Boolean(p.bot_playing));
+    if (p.bot_playing) stageRoot.setAttribute("inert", "");
+    else stageRoot.removeAttribute("inert");
     parts.push(stageRoot);
   }
   if (host) {

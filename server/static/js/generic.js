@@ -175,7 +175,7 @@ export function genericModule(page) {
       : null;
     if (page === "phone") {
       const actions = Array.isArray(msg.legal_actions) ? msg.legal_actions : [];
-      const myTurn = Array.isArray(msg.waiting_for) && msg.waiting_for.includes(ctx.seat);
+      const myTurn = actions.length > 0 && Array.isArray(msg.waiting_for) && msg.waiting_for.includes(ctx.seat);
       const buttons = actions.map((action) => h("button", {
         type: "button", class: "btn btn-action", dataset: { action: JSON.stringify(action) },
         onclick: (event) => {
