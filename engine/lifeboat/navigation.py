@@ -108,16 +108,21 @@ def legal_rescue(s, seat):
     return acts
 
 
+def _done(s, seat, ev, window, next_phase):
+    """A seat is done with the open window; the last one closes it and the turn moves on."""
+    windows.mark_done(s["window"], seat)
+    ev.append({"type": "done", "seat": seat, "window": window})
+    if windows.is_closed(s["window"]):
+        s["window"] = None
+        s["phase"] = next_phase
+
+
 def apply_rescue(s, seat, action, ev):
     nav = s["nav"]
     w = s["window"]
     t = action["type"]
     if t == "done":
-        windows.mark_done(w, seat)
-        ev.append({"type": "done", "seat": seat, "window": "rescue"})
-        if windows.is_closed(w):
-            s["window"] = None
-            s["phase"] = "fall"
+        _done(s, seat, ev, "rescue", next_phase="fall")
         return
     if t == "throw_preserver":
         card = board.take_any(s, seat, "life_preserver")
@@ -207,11 +212,7 @@ def apply_thirst(s, seat, action, ev):
     w = s["window"]
     t = action["type"]
     if t == "done":
-        windows.mark_done(w, seat)
-        ev.append({"type": "done", "seat": seat, "window": "thirst"})
-        if windows.is_closed(w):
-            s["window"] = None
-            s["phase"] = "thirst_end"
+        _done(s, seat, ev, "thirst", next_phase="thirst_end")
         return
     target = seat if t == "drink" else action["target"]
     source = target if t == "pour_his" else seat
