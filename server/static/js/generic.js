@@ -73,6 +73,18 @@ function rowsTable(rows, ctx, msg) {
     h("tbody", null, rows.map((r) => h("tr", null, keys.map((k) => h("td", null, tree(r[k], ctx, msg, k, 7)))))));
 }
 
+/** The top level of a view as tiles (one per key), to fill a TV screen. */
+function tiles(view, ctx, msg) {
+  const entries = Object.entries(view);
+  const simple = entries.filter(([k, v]) => isPrimitive(v) || isSeat(k, v, seatCount(msg)));
+  const rich = entries.filter((e) => !simple.includes(e));
+  return h("div", { class: "tiles" },
+    simple.length ? h("div", { class: "tile card" }, tree(Object.fromEntries(simple), ctx, msg)) : null,
+    rich.map(([k, v]) => h("div", { class: "tile card", dataset: { key: k } },
+      h("h3", { class: "tile-title" }, humanize(k)),
+      tree(v, ctx, msg, k, 1))));
+}
+
 /** A short one-line text for any JSON value (log lines). */
 function compact(value, key, ctx, msg) {
   const n = seatCount(msg);
@@ -206,7 +218,7 @@ export function genericModule(page) {
         h("div", { class: "generic-main" },
           resultBlock(msg, ctx),
           waitingLine(msg, ctx),
-          h("section", { class: "public-view card" }, tree(view, ctx, msg))),
+          h("section", { class: "public-view" }, tiles(view, ctx, msg))),
         logBox));
     }
   }
