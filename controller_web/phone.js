@@ -198,6 +198,9 @@ function renderGame() {
     parts.push(h("section", { class: "card message-card", id: "spectator" },
       h("h1", { class: "section-title" }, t("phone.spectator_title")),
       h("p", null, t("phone.spectator", { game: gameTitle(room, room.game) }))));
+    parts.push(h("section", { class: "card" },
+      h("h2", { class: "section-title" }, t("lobby.players"), h("span", { class: "count" }, String(room.players.length))),
+      playersList(room, { meId: state.meId })));
   } else {
     // While a bot plays this seat the phone shows the game but takes no taps.
     stageRoot.classList.toggle("locked", Boolean(p.bot_playing));

@@ -28,6 +28,12 @@ def test_host_controls_reach_the_phones(open_table, open_phone, shot):
     assert f"room={code}" in table.url
     expect(table.locator("#add-bot")).to_be_visible()
 
+    # Another screen on the same room is a read-only extra screen.
+    extra = open_table(f"/?room={code}")
+    expect(extra.locator("#room-code")).to_have_text(code)
+    expect(extra.locator(".read-only-note")).to_contain_text("Extra screen")
+    expect(extra.locator("#add-bot")).to_have_count(0)
+
     ana = open_phone(code, label="Ana")
     join(ana, "Ana")
     bob = open_phone(code, label="Bob")
@@ -36,6 +42,8 @@ def test_host_controls_reach_the_phones(open_table, open_phone, shot):
     table.locator("#add-bot").click()
     expect(table.locator(".lobby-panel .player")).to_have_count(3)
     expect(table.locator(".lobby-panel .badge-bot")).to_have_count(1)
+    expect(extra.locator(".lobby-panel .player")).to_have_count(3)
+    expect(extra.locator(".chosen-title")).to_have_text("Fixture (tests only)")
     table.locator("#start").click()
     expect(ana.locator("#stage .btn-action").first).to_be_visible()
 
