@@ -48,10 +48,13 @@ let lastSelected = null;
 const me = () => (state.room && state.meId ? state.room.players.find((p) => p.id === state.meId) || null : null);
 const isHost = () => Boolean(state.room && state.meId && state.room.host === state.meId);
 
-async function act(action) {
+// ctx.act(action, {quiet}) -> Promise<reply>. Sends the version of the last `game` payload.
+// A refusal is shown as a toast (stale_version as a note: the server resends the state)
+// unless {quiet: true}, for a module that shows refusals itself.
+async function act(action, { quiet = false } = {}) {
   const msg = state.game;
   const reply = await net.request("act", { version: msg ? msg.version : 0, action });
-  if (!reply.ok) {
+  if (!reply.ok && !quiet) {
     const err = reply.error || {};
     if (err.code === "stale_version") toast(t("game.stale"), { kind: "info" });
     else toast(errorText(err), { kind: "error" });
@@ -195,7 +198,14 @@ function renderGame() {
     parts.push(h("section", { class: "card message-card", id: "spectator" },
       h("h1", { class: "section-title" }, t("phone.spectator_title")),
       h("p", null, t("phone.spectator", { game: gameTitle(room, room.game) }))));
+    parts.push(h("section", { class: "card" },
+      h("h2", { class: "section-title" }, t("lobby.players"), h("span", { class: "count" }, String(room.players.length))),
+      playersList(room, { meId: state.meId })));
   } else {
+    // While a bot plays this seat the phone shows the game but takes no taps.
+    stageRoot.classList.toggle("locked", Boolean(p.bot_playing));
+    if (p.bot_playing) stageRoot.setAttribute("inert", "");
+    else stageRoot.removeAttribute("inert");
     parts.push(stageRoot);
   }
   if (host) {

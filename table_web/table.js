@@ -117,7 +117,6 @@ function renderGameShell() {
         h("span", { class: "mini-url" }, joinUrl()))),
     h("div", { class: "game-name" }, gameTitle(room, room.game),
       room.status === "over" ? h("span", { class: "badge badge-over" }, t("table.game_over")) : null),
-    players,
     host ? h("button", {
       type: "button", class: ["btn", "btn-secondary", "host-toggle", state.hostOpen && "on"],
       "aria-expanded": String(state.hostOpen), id: "host-toggle",
@@ -126,7 +125,8 @@ function renderGameShell() {
   const drawer = host && (state.hostOpen || room.status === "over")
     ? h("aside", { class: "drawer" }, hostPanel(room, { call }))
     : null;
-  mount(app, header, h("main", { class: ["game-layout", drawer && "with-drawer"] }, stageRoot, drawer));
+  mount(app, header, h("div", { class: "players-bar" }, players),
+    h("main", { class: ["game-layout", drawer && "with-drawer"] }, stageRoot, drawer));
 }
 
 // ---- dispatch -----------------------------------------------------------------------------

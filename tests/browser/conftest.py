@@ -89,7 +89,7 @@ except ImportError:
         proc = subprocess.Popen(
             [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
              "--data", str(data), "--load-module", "tests.fixture_game",
-             "--async-mode", "threading"],
+             "--async-mode", "threading", "--bot-delay", "0.2"],
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
             env={**os.environ, "PYTHONPATH": str(ROOT)})
         url = f"http://127.0.0.1:{port}"

@@ -6,7 +6,7 @@
 import { h, mount, humanize } from "./dom.js";
 import { seatTag } from "./players.js";
 
-const SEAT_KEY = /^(seat|start|start_player|player|captain|actor|target|to|from|voter|winner|decider)$/;
+const SEAT_KEY = /^(seat|start|to|from|by|actor|target|voter|winner|decider|captain|leader|chief|holder|owner)$|(^|_)(seat|player)$/;
 const SEATS_KEY = /^(voters|voted|seats|order|waiting|waiting_for|winners|losers|alive|dead|survivors|tied_seats|players_left|passed|done)$/;
 const MAX_LIST = 40;
 
@@ -23,7 +23,16 @@ function plain(value, ctx) {
   if (value === null || value === undefined) return "—";
   if (value === true) return ctx.t("common.yes");
   if (value === false) return ctx.t("common.no");
+  // engine identifiers ("water_bottle") read as words; anything else is shown as it is
+  if (typeof value === "string" && /^[a-z0-9]+(_[a-z0-9]+)+$/.test(value)) return value.replace(/_/g, " ");
   return String(value);
+}
+
+// A value that needs its own block (a nested object or a list of objects), not a table cell.
+function isBlock(v) {
+  if (!v || typeof v !== "object") return false;
+  if (Array.isArray(v)) return v.some((x) => x && typeof x === "object");
+  return Object.keys(v).length > 0;
 }
 
 function isPrimitive(v) { return v === null || ["string", "number", "boolean"].includes(typeof v); }
@@ -55,11 +64,16 @@ export function tree(value, ctx, msg, key = "", depth = 0) {
   }
   const entries = Object.entries(value);
   if (!entries.length) return h("span", { class: "tv-value muted" }, "—");
-  return h("dl", { class: "tv-obj" }, entries.map(([k, v]) => [
-    h("dt", null, humanize(k)),
-    h("dd", null, tree(v, ctx, msg, k, depth + 1)),
-  ]));
+  return h("dl", { class: "tv-obj" }, entries.map(([k, v]) => {
+    const wide = isBlock(v) && !(Array.isArray(v) && rowsTable(v, ctx, msg) && !isNarrow());
+    return [
+      h("dt", { class: wide && "wide" }, humanize(k)),
+      h("dd", { class: wide && "wide" }, tree(v, ctx, msg, k, depth + 1)),
+    ];
+  }));
 }
+
+function isNarrow() { return window.innerWidth < 700; }
 
 // A list of flat objects sharing their keys (a score breakdown...) reads best as a table.
 function rowsTable(rows, ctx, msg) {
@@ -71,6 +85,18 @@ function rowsTable(rows, ctx, msg) {
   return h("table", { class: "tv-table" },
     h("thead", null, h("tr", null, keys.map((k) => h("th", { scope: "col" }, humanize(k))))),
     h("tbody", null, rows.map((r) => h("tr", null, keys.map((k) => h("td", null, tree(r[k], ctx, msg, k, 7)))))));
+}
+
+/** The top level of a view as tiles (one per key), to fill a TV screen. */
+function tiles(view, ctx, msg) {
+  const entries = Object.entries(view);
+  const simple = entries.filter(([k, v]) => isPrimitive(v) || isSeat(k, v, seatCount(msg)));
+  const rich = entries.filter((e) => !simple.includes(e));
+  return h("div", { class: "tiles" },
+    simple.length ? h("div", { class: "tile card" }, tree(Object.fromEntries(simple), ctx, msg)) : null,
+    rich.map(([k, v]) => h("div", { class: "tile card", dataset: { key: k } },
+      h("h3", { class: "tile-title" }, humanize(k)),
+      tree(v, ctx, msg, k, 1))));
 }
 
 /** A short one-line text for any JSON value (log lines). */
@@ -91,8 +117,8 @@ function compact(value, key, ctx, msg) {
   return Object.entries(value).map(([k, v]) => `${humanize(k)}: ${compact(v, k, ctx, msg)}`).join(", ");
 }
 
-/** "Vote · Red", "Pick · Blue", "Move · boat: Red, lane: 3", "Cheer". */
-export function actionLabel(action, ctx, msg) {
+/** {name: "Vote", detail: "Red" | "Boat: Red, lane: 3" | ""} for a legal action. */
+export function actionParts(action, ctx, msg) {
   const n = seatCount(msg);
   const type = action && typeof action.type === "string" ? action.type : "?";
   const key = `action.${type}`;
@@ -102,11 +128,18 @@ export function actionLabel(action, ctx, msg) {
     if (isSeat(k, v, n)) return ctx.colourOf(v).name;
     if (typeof v === "string") return humanize(v);
     if (isPrimitive(v)) return plain(v, ctx);
-    return JSON.stringify(v);
+    return compact(v, k, ctx, msg);
   };
-  if (!rest.length) return name;
-  if (rest.length === 1) return `${name} · ${show(rest[0][0], rest[0][1])}`;
-  return `${name} · ${rest.map(([k, v]) => `${humanize(k)}: ${show(k, v)}`).join(", ")}`;
+  let detail = "";
+  if (rest.length === 1) detail = show(rest[0][0], rest[0][1]);
+  else if (rest.length > 1) detail = rest.map(([k, v]) => `${humanize(k)}: ${show(k, v)}`).join(", ");
+  return { name, detail };
+}
+
+/** "Vote · Red", "Pick · Blue", "Move · Boat: Red, Lane: 3", "Cheer". */
+export function actionLabel(action, ctx, msg) {
+  const { name, detail } = actionParts(action, ctx, msg);
+  return detail ? `${name} · ${detail}` : name;
 }
 
 function eventText(ev, ctx, msg) {
@@ -175,8 +208,8 @@ export function genericModule(page) {
       : null;
     if (page === "phone") {
       const actions = Array.isArray(msg.legal_actions) ? msg.legal_actions : [];
-      const myTurn = Array.isArray(msg.waiting_for) && msg.waiting_for.includes(ctx.seat);
-      const buttons = actions.map((action) => h("button", {
+      const myTurn = actions.length > 0 && Array.isArray(msg.waiting_for) && msg.waiting_for.includes(ctx.seat);
+      const button = (action, label) => h("button", {
         type: "button", class: "btn btn-action", dataset: { action: JSON.stringify(action) },
         onclick: (event) => {
           for (const b of root.querySelectorAll(".btn-action")) b.disabled = true;
@@ -185,7 +218,22 @@ export function genericModule(page) {
             if (!reply.ok) for (const b of root.querySelectorAll(".btn-action")) { b.disabled = false; b.classList.remove("pending"); }
           });
         },
-      }, actionLabel(action, ctx, msg)));
+      }, label);
+      let buttons;
+      if (actions.length <= 6) {
+        buttons = actions.map((action) => button(action, actionLabel(action, ctx, msg)));
+      } else {
+        // Many choices: one group per kind of action, the details on the buttons.
+        const groups = new Map();
+        for (const action of actions) {
+          const { name, detail } = actionParts(action, ctx, msg);
+          if (!groups.has(name)) groups.set(name, []);
+          groups.get(name).push(button(action, detail || name));
+        }
+        buttons = [...groups].map(([name, list]) => h("section", { class: "action-group" },
+          h("h3", { class: "action-group-title" }, name),
+          h("div", { class: "actions-grid" }, list)));
+      }
       const mine = {};
       for (const k of Object.keys(view)) {
         if (k === "me" || k.startsWith("my_")) { mine[k] = view[k]; delete view[k]; }
@@ -194,7 +242,8 @@ export function genericModule(page) {
         resultBlock(msg, ctx),
         msg.over ? null : h("div", { class: ["turn-banner", myTurn && "turn-mine"] },
           myTurn ? ctx.t("game.your_turn") : ctx.t("game.not_your_turn")),
-        Object.keys(mine).length ? h("section", { class: "mine card" }, tree(mine, ctx, msg)) : null,
+        Object.keys(mine).length ? h("section", { class: "mine card" },
+          tree(Object.keys(mine).length === 1 && mine.me && typeof mine.me === "object" ? mine.me : mine, ctx, msg)) : null,
         buttons.length ? h("div", { class: "actions" }, buttons) : null,
         waitingLine(msg, ctx),
         h("section", { class: "my-view card" },
@@ -206,7 +255,7 @@ export function genericModule(page) {
         h("div", { class: "generic-main" },
           resultBlock(msg, ctx),
           waitingLine(msg, ctx),
-          h("section", { class: "public-view card" }, tree(view, ctx, msg))),
+          h("section", { class: "public-view" }, tiles(view, ctx, msg))),
         logBox));
     }
   }

@@ -11,14 +11,14 @@ import { t, has } from "./i18n.js";
 import { playerChip } from "./players.js";
 
 /** A button that asks for a second tap before doing something destructive. */
-export function confirmButton(label, onConfirm, attrs = {}) {
+export function confirmButton(label, onConfirm, attrs = {}, confirmKey = "common.confirm") {
   let armed = false;
   let timer = null;
   const btn = h("button", { type: "button", ...attrs }, label);
   btn.addEventListener("click", () => {
     if (!armed) {
       armed = true;
-      btn.textContent = t("common.confirm");
+      btn.textContent = t(confirmKey);
       btn.classList.add("armed");
       timer = setTimeout(() => {
         armed = false;
@@ -60,9 +60,11 @@ export function playersList(room, { meId = null, isHost = false, call = null } =
   const items = room.players.map((p) => {
     const actions = [];
     if (isHost && call && room.status === "lobby" && p.id !== meId) {
-      actions.push(confirmButton(t(p.bot ? "lobby.remove_bot" : "lobby.remove"),
+      actions.push(confirmButton("✕",
         () => call("remove_player", { player: p.id }),
-        { class: "btn btn-small btn-quiet", "aria-label": `${t("lobby.remove")} ${p.name}` }));
+        { class: "btn btn-small btn-quiet btn-remove", "aria-label": t("lobby.remove_name", { name: p.name }),
+          title: t("lobby.remove_name", { name: p.name }), dataset: { remove: p.id } },
+        "common.confirm_short"));
     }
     return playerChip(p, { me: p.id === meId, actions });
   });
@@ -180,7 +182,7 @@ export function optionsForm(room, game, options, { isHost, onChange }) {
       control = stepper(spec, value, set, { label });
     }
     const hint = isHost ? optionHint(game.id, name, spec) : "";
-    return h("div", { class: "option", dataset: { option: name } },
+    return h("div", { class: ["option", (!isHost || kind === "fixed") && "option-ro"], dataset: { option: name } },
       h("div", { class: "option-label" }, label),
       control,
       hint ? h("div", { class: "option-hint" }, hint) : null);
@@ -241,6 +243,7 @@ export function gamePicker(room, { isHost, call, rulesLink = null }) {
       reason = t("lobby.reason_count", { min: g.min_players, max: g.max_players, count });
     }
     const addBotDisabled = g ? count >= g.max_players : false;
+    if (reason) parts.push(h("p", { class: "start-reason", id: "start-reason" }, reason));
     parts.push(h("div", { class: "start-row" },
       h("button", {
         type: "button", class: "btn btn-secondary", id: "add-bot",
@@ -253,7 +256,6 @@ export function gamePicker(room, { isHost, call, rulesLink = null }) {
         onclick: () => call("start", { game: g.id, options: selected.options || {} }),
       }, t("lobby.start")),
     ));
-    if (reason) parts.push(h("p", { class: "start-reason", id: "start-reason" }, reason));
   } else if (g) {
     parts.push(h("p", { class: "muted" }, t("lobby.waiting_host")));
   }
