@@ -30,6 +30,7 @@ def test_the_countdown_shows_and_calls_the_vote(open_table, open_phone, shot):
         table.wait_for_function(
             "v => Number(document.querySelector('#stage')?.dataset.version) > v", arg=msg["version"])
     msg = game_state(table)
+    assert msg["view"]["negotiation_seconds"] == SECONDS, msg["view"]["negotiation_seconds"]
     assert msg["view"]["step"] == "negotiate" and msg["deadline"]
     start = msg["view"]["start_player"]
     version = msg["version"]

@@ -11,6 +11,7 @@ import subprocess
 import sys
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ROOT, _free_port, _wait_healthy
@@ -76,10 +77,21 @@ def start_lifeboats(open_table, open_phone, options=None):
     expect(table.locator(".lobby-panel .player")).to_have_count(4)
     table.locator("[data-game=lifeboats]").click()
     for name, value in (options or {}).items():
-        box = table.locator(f"[data-option={name}] .stepper-value")
-        box.fill(str(value))
-        box.dispatch_event("change")
-        expect(phones[0].locator(f"[data-option={name}]")).to_contain_text(str(value))
+        # The host types the value; the server's selection (seen by every screen) has it.
+        # (A lobby update may redraw the form under the typing: then type again.)
+        for attempt in range(5):
+            box = table.locator(f"[data-option={name}] .stepper-value")
+            box.fill(str(value))
+            box.dispatch_event("change")
+            try:
+                table.wait_for_function(
+                    "([n, v]) => { const s = window.castaways.state.room.selected;"
+                    " return s && s.options && s.options[n] === v; }", arg=[name, value],
+                    timeout=2000)
+                break
+            except PlaywrightTimeout:
+                assert attempt < 4, f"option {name} was not set"
+        expect(phones[0].locator(f"[data-option={name}] .option-value")).to_have_text(str(value))
     table.locator("#start").click()
     expect(table.locator(".lb-table")).to_be_visible()
     for phone in phones:
