@@ -71,12 +71,16 @@ function topBar(view, tr, msg) {
 function fitHeight(root, page) {
   const top = root.getBoundingClientRect().top + window.scrollY;
   page.style.height = `${Math.max(680, window.innerHeight - top - 16)}px`;
+  page.classList.toggle("lb-narrow", page.getBoundingClientRect().width < 1500);
+  // One boat per lane, so a boat may spill over the cells above and below its own.
   const cell = page.querySelector(".lb-cell");
   if (cell) {
-    const hgt = cell.getBoundingClientRect().height;
-    const seat = Math.max(22, Math.min(46, Math.floor((hgt - 44) / 2)));
+    const r = cell.getBoundingClientRect();
+    const byHeight = Math.floor((r.height + 36 - 50) / 2);
+    const byWidth = Math.floor((r.width - 34) / 3);
+    const seat = Math.max(28, Math.min(50, byHeight, byWidth));
     page.style.setProperty("--seat", `${seat}px`);
-    page.style.setProperty("--cell-h", `${Math.round(hgt)}px`);
+    page.style.setProperty("--cell-h", `${Math.round(r.height)}px`);
   }
 }
 
