@@ -346,9 +346,10 @@ function revealPanel(view, tr, r, opts = {}) {
     who(view, tr, v.seat),
     r.kind === "eject" ? h("span", { class: "lb-weight" }, tr("weight", { n: v.weight })) : null,
     v.choice === "hat"
-      ? h("span", { class: "lb-rchoice lb-rhat", title: tr("reveal.hat") }, hatIcon(30))
+      ? h("span", { class: "lb-rchoice lb-rhat", title: tr("reveal.hat") }, hatIcon(34), h("b", {}, tr("wheel.hat")))
       : h("span", { class: "lb-rchoice" }, chip(view, tr, v.choice))));
-  const tally = h("div", { class: "lb-tally", title: tr("reveal.tally") },
+  const counted = r.tally.some(([, n]) => n > 0);
+  const tally = !counted ? null : h("div", { class: "lb-tally", title: tr("reveal.tally") },
     r.tally.filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]).map(([o, n]) =>
       h("span", { class: `lb-tcount${r.outcome === o ? " win" : ""}`, dataset: { option: o } },
         chip(view, tr, o, { label: false }), h("b", {}, String(n)))));
@@ -356,7 +357,7 @@ function revealPanel(view, tr, r, opts = {}) {
   let why = null;
   if (r.resolution) {
     why = h("div", { class: "lb-why" },
-      r.hats_cancelled ? h("span", { class: "lb-cancel" }, tr("reveal.cancelled", { n: r.hats.length }), " · ") : null,
+      r.hats_cancelled && !["all_hats", "revote"].includes(r.resolution) ? h("span", { class: "lb-cancel" }, tr("reveal.cancelled", { n: r.hats.length }), " · ") : null,
       r.resolution === "tie_break" && r.tied && r.tied.length
         ? h("span", {}, h("span", { class: "lb-tied" }, r.tied.map((c) => chip(view, tr, c, { label: false }))), " ")
         : null,
