@@ -417,7 +417,7 @@ function finalCard({ view, me, tr }) {
     h("h2", {}, won ? tr("result.you_won") : tr("phase.over")),
     me ? h("p", {}, tr("result.you_scored", { n: r.scores[me.seat] })) : null,
     h("ol", {}, order.map((seat) => h("li", { class: r.winners.includes(seat) ? "win" : "" },
-      who(view, tr, seat), h("b", {}, ` ${r.scores[seat]}`)))));
+      who(view, tr, seat), h("b", { "data-testid": `lb-final-score-${seat}` }, String(r.scores[seat]))))));
 }
 
 // ---------------------------------------------------------------- compact board

@@ -15,7 +15,14 @@ const LOG_LINES = 9;
 const memory = new WeakMap(); // root -> {log, version, boats, timer}
 
 function mem(root) {
-  if (!memory.has(root)) memory.set(root, { log: [], version: -1, boats: {}, timer: null });
+  if (!memory.has(root)) {
+    const m = { log: [], version: -1, boats: {}, timer: null };
+    memory.set(root, m);
+    window.addEventListener("resize", () => {
+      const page = root.querySelector(".lb-table");
+      if (page) fitHeight(root, page);
+    });
+  }
   return memory.get(root);
 }
 

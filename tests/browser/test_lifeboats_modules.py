@@ -68,3 +68,47 @@ def test_every_scenario_renders_on_both_pages(browser, preview, lang):
             assert not re.search(r"\{\w+\}", text), (kind, name, lang)
         ctx.close()
     assert not errors, errors
+
+
+def test_the_vote_wheel_turns_by_drag_tap_and_buttons(browser, preview):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{preview}?page=phone&s=vote&lang=en")
+    page.wait_for_function("window.__ready === true")
+    sectors = page.eval_on_selector_all("[data-testid^='lb-sector-']", "els => els.map(e => e.dataset.choice)")
+    legal = page.evaluate("() => fetch('/states/vote.json').then(r => r.json())")["phone"]["legal_actions"]
+    assert sectors == [a["choice"] for a in legal if a["type"] == "vote"]
+    selected = page.locator("[data-testid=lb-wheel-selected]")
+    assert selected.get_attribute("data-choice") == sectors[0]
+
+    # Buttons step around the wheel.
+    page.click("[data-testid=lb-wheel-next]")
+    assert selected.get_attribute("data-choice") == sectors[1]
+    page.click("[data-testid=lb-wheel-prev]")
+    assert selected.get_attribute("data-choice") == sectors[0]
+
+    # A tap on a sector turns it under the pointer.
+    page.locator(f"[data-testid='lb-sector-{sectors[2]}'] text").click()
+    assert selected.get_attribute("data-choice") == sectors[2]
+
+    # A drag turns the wheel: half a turn clockwise around its centre.
+    box = page.locator("[data-testid=lb-wheel]").bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] * 172 / 332
+    r = box["width"] * 0.35
+    page.mouse.move(cx, cy - r)
+    page.mouse.down()
+    page.mouse.move(cx + r, cy, steps=5)
+    page.mouse.move(cx, cy + r, steps=5)
+    page.mouse.up()
+    n = len(sectors)
+    turned = round(180 / (360 / n))
+    assert selected.get_attribute("data-choice") == sectors[(2 - turned) % n]
+
+    # Confirm sends exactly the selected vote.
+    choice = selected.get_attribute("data-choice")
+    page.click("[data-testid=lb-vote-confirm]")
+    assert page.evaluate("window.__acts") == [{"type": "vote", "choice": choice}]
+    assert not errors, errors
+    ctx.close()
