@@ -55,8 +55,9 @@ def main(argv=None):
     app = application.create_app(config)
     hub = application.hub_of(app)
     hub.socketio.start_background_task(application.run_sweeper, hub)
+    local = "localhost" if config.host in ("0.0.0.0", "::", "") else config.host
     print(f"Castaways is running.\n"
-          f"  On the TV, open:     http://127.0.0.1:{config.port}/\n"
+          f"  On the TV, open:     http://{local}:{config.port}/\n"
           f"  Phones join at:      {config.base_url()}/j/<CODE>  (scan the QR code on the TV)\n"
           f"  Saved rooms:         {config.data_dir}\n"
           f"Stop with Ctrl+C.", flush=True)

@@ -15,6 +15,9 @@ from server.store import SqliteStore
 
 def create_app(config=None):
     app = Flask(__name__, static_folder=str(routes.STATIC_DIR), static_url_path="/static")
+    # Files carry no version in their names: browsers revalidate them (ETag) on every load, so a
+    # new release reaches every phone without anyone clearing a cache.
+    app.config["SEND_FILE_MAX_AGE_DEFAULT"] = 0
     init_app(app, config or Config())
     return app
 

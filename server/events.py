@@ -37,6 +37,19 @@ def init(hub):
     sio.on_event("disconnect", lambda *reason: disconnect(hub))
     for event in HANDLERS:
         sio.on_event(event, _dispatcher(hub, event))
+    sio.on_event("*", _unknown_event(hub))
+
+
+def _unknown_event(hub):
+    """Any other event name: refused like a malformed payload (and still answered, so a page
+    waiting for its ack is not left hanging)."""
+    def on_unknown(event, *args):
+        error = validate.bad(reason="unknown_event").to_dict()
+        if getattr(_request, "wants_ack", True):
+            return {"ok": False, "error": error}
+        hub.socketio.emit("error", error, to=request.sid)
+        return None
+    return on_unknown
 
 
 def _track_ack_requests(server):
@@ -210,7 +223,7 @@ def start(hub, room, sid, payload):
 @handles("act", player=True)
 def act(hub, room, sid, payload):
     player = _player(room, sid)
-    if player.seat is None or room.status == "lobby":
+    if player.seat is None:
         raise ServerError("no_seat")
     if player.bot_playing:
         raise ServerError("bot_playing")
@@ -239,9 +252,18 @@ def bot_replace(hub, room, sid, payload):
     play.commit(hub, room, [])
 
 
-@handles("take_back", player=True)
+@handles("take_back")
 def take_back(hub, room, sid, payload):
-    rooms.take_back(room, _player(room, sid))
+    """A player takes their seat back from the bot; the host may do it for them."""
+    if "player" in payload:
+        if not room.is_host(sid):
+            raise ServerError("not_host")
+        player = rooms.find_player(room, payload["player"])
+    else:
+        player = _player(room, sid)
+        if player is None:
+            raise ServerError("not_joined")
+    rooms.take_back(room, player)
     play.commit(hub, room, [])
 
 

@@ -103,17 +103,19 @@ def end_game(hub, room):
     room.log = []
     rooms.clear_seats(room)
     # The remaining bot stand-ins of kicked players stay: the host removes them in the lobby.
-    views.game_ended(hub, room)
-    commit(hub, room)
+    commit(hub, room, room_changed=False)
+    views.game_ended(hub, room)     # the pages expect game_ended first, then the lobby
+    views.broadcast_room(hub, room)
 
 
 def _new_game(room, game_id, players, options):
-    room.version += 1        # versions only grow in a room, so no page mistakes a new game's
-    seed = random.Random(f"{room.seed}:{room.version}").randrange(2 ** 31)  # state for old
+    # Versions only grow in a room, so no page mistakes the new game's state for an old one.
+    room.version += 1
+    seed = random.Random(f"{room.seed}:{room.version}").randrange(2 ** 31)
     try:
         game = engine.new_game(game_id, [p.name for p in players], seed=seed, options=options)
     except engine.IllegalAction as exc:
         raise ServerError.from_illegal(exc) from None
-    room.game, room.game_id, room.options = game, game_id, game.options
+    room.game, room.game_id, room.options = game, game_id, dict(game.options)
     room.status, room.log, room.deadline = "playing", [], None
 

@@ -249,13 +249,12 @@ def remove(room, player):
 
 def kick(room, player):
     """The player's token stops working; during a game a new bot takes their seat."""
-    if room.status != "lobby" and player.seat is not None:
-        if player.bot:
-            raise ServerError("not_in_lobby")
-        stand_in = new_bot(room)
-        stand_in.seat = player.seat
-        player.seat = None
-    remove(room, player)
+    seat = player.seat if room.status != "lobby" else None
+    if seat is not None and player.bot:
+        raise ServerError("not_in_lobby")
+    remove(room, player)      # first, so a full room has a colour free for the stand-in
+    if seat is not None:
+        new_bot(room).seat = seat
 
 
 def require_lobby(room):

@@ -85,6 +85,11 @@ def phone_files(name):
     return send_from_directory(PHONE_DIR, name)
 
 
+@bp.app_errorhandler(404)
+def any_not_found(error):
+    return not_found("This page does not exist.", "Cette page n'existe pas.")
+
+
 def not_found(en, fr, en_more="", fr_more=""):
     """A friendly page in English and French, never a stack trace."""
     body = f"""<!doctype html>
@@ -94,8 +99,8 @@ def not_found(en, fr, en_more="", fr_more=""):
 <style>body{{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;
 line-height:1.5}}a{{font-size:1.2rem}}</style></head>
 <body><h1>Castaways</h1>
-<p>{escape(en)} {escape(en_more)}</p>
-<p lang="fr">{escape(fr)} {escape(fr_more)}</p>
+<p>{escape(en, quote=False)} {escape(en_more, quote=False)}</p>
+<p lang="fr">{escape(fr, quote=False)} {escape(fr_more, quote=False)}</p>
 <p><a href="/">Back to the start / Retour à l'accueil</a></p>
 </body></html>"""
     return current_app.response_class(body, status=404, mimetype="text/html")

@@ -31,7 +31,7 @@ SCHEMAS = {
     "rematch": {},
     "kick": {"player": (str, True)},
     "bot_replace": {"player": (str, True)},
-    "take_back": {},
+    "take_back": {"player": (str, False)},
     "give_seat": {"seat_of": (str, True), "to": (str, True)},
 }
 

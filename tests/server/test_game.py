@@ -1,4 +1,6 @@
 """Playing a game through the server: acting, versions, errors, reconnecting, identity."""
+import json
+
 from tests.support.waiting import wait_until
 
 
@@ -197,3 +199,19 @@ def test_bots_play_the_same_game_for_the_same_seed(make_server, tmp_path):
         wait_until(lambda: server.room(code).status == "over", what="the bots to finish")
         return server.room(code).game.to_dict()
     assert bot_game(tmp_path / "a") == bot_game(tmp_path / "b")
+
+
+def test_tokens_are_never_broadcast(server):
+    table, code, phones = server.playing()
+    extra = server.table(code)
+    host_token = table.welcome["host_token"]
+    room = server.room(code)
+    act(phones[0], room.version, {"type": "cheer"})
+    phones[1].send("rename", {"name": "Benji"})
+    for screen in (table, extra, *phones):
+        text = json.dumps(screen.messages())
+        for phone in phones:
+            if phone is not screen:
+                assert phone.token not in text
+        if screen is not table:
+            assert host_token not in text

@@ -54,6 +54,19 @@ def test_a_bot_replaces_an_absent_player_who_takes_the_seat_back(server):
     assert ben.send("take_back", {})["error"]["code"] == "seat_not_bot"
 
 
+def test_the_host_takes_a_seat_back_for_a_player(server):
+    table, code, (ana, ben) = server.playing(("Ana", "Ben"))
+    room = server.room(code)
+    with room.lock:    # hold the bot still
+        assert table.send("bot_replace", {"player": ben.player["id"]})["ok"]
+        reply = ana.send("take_back", {"player": ben.player["id"]})
+        assert reply["error"]["code"] == "not_host"
+        assert table.send("take_back", {"player": ben.player["id"]})["ok"]
+    assert not table.last("room")["players"][1]["bot_playing"]
+    assert ben.game["legal_actions"]
+    assert table.send("take_back", {})["error"]["code"] == "not_joined"
+
+
 def test_seat_controls_need_the_host_and_a_game(server):
     table, code, (ana, ben) = server.lobby(["Ana", "Ben"])
     assert table.send("bot_replace", {"player": ana.player["id"]})["error"]["code"] == \
