@@ -201,9 +201,13 @@ function makeLog() {
   let version = null;
   let game = null;
   let items = [];
+  let over = false;
   return (msg) => {
     const evs = Array.isArray(msg.events) ? msg.events : [];
-    if (msg.game === game && version !== null && msg.version === version + 1) items = items.concat(evs);
+    const rematch = over && !msg.over;   // a new game of the same kind: a fresh log
+    over = Boolean(msg.over);
+    if (rematch) items = evs.slice();
+    else if (msg.game === game && version !== null && msg.version === version + 1) items = items.concat(evs);
     else if (!(msg.game === game && msg.version === version)) items = evs.slice();
     game = msg.game;
     version = msg.version;
