@@ -35,7 +35,7 @@ TIMEOUT_MS = 10_000
 
 def pytest_collection_modifyitems(items):
     for item in items:
-        if "tests/browser" in str(item.fspath).replace(os.sep, "/"):
+        if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
 
 
