@@ -186,3 +186,22 @@ def test_duplicate_and_bad_names_show_translated_errors(open_table, open_phone):
     expect(french.locator(".toast-error").last).to_contain_text("trop long")
     # The table still shows one player.
     expect(table.locator(".lobby-panel .player")).to_have_count(1)
+
+
+def test_a_player_renames_in_the_lobby(open_table, open_phone):
+    table = open_table()
+    code = table.locator("#room-code").inner_text().strip()
+    ana = open_phone(code, label="Ana")
+    join(ana, "Ana")
+    bea = open_phone(code, label="Bea")
+    join(bea, "Bea")
+
+    ana.locator("#rename").click()
+    ana.fill("#rename-input", "BEA")
+    ana.locator("#rename-input").press("Enter")
+    expect(ana.locator(".toast-error")).to_contain_text("already taken")
+    ana.fill("#rename-input", "Anna")
+    ana.locator("#rename-input").press("Enter")
+    expect(ana.locator("#you .you-name")).to_have_text("Anna")
+    expect(table.locator(".lobby-panel")).to_contain_text("Anna")
+    expect(bea.locator(".players")).to_contain_text("Anna")
