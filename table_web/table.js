@@ -72,9 +72,32 @@ function brand() {
     h("span", { class: "brand-name" }, "Castaways"));
 }
 
-function topbar(extra) {
-  return h("header", { class: "topbar" }, brand(), extra, h("div", { class: "topbar-end" }, conn.el, langSwitch()));
+function fullscreenButton() {
+  if (!document.fullscreenEnabled) return null;
+  const on = Boolean(document.fullscreenElement);
+  return h("button", {
+    type: "button", class: "btn btn-small btn-quiet", id: "fullscreen", "aria-pressed": String(on),
+    onclick: () => (on ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {}),
+  }, t(on ? "table.fullscreen_exit" : "table.fullscreen"));
 }
+
+function topbar(extra) {
+  return h("header", { class: "topbar" }, brand(), extra,
+    h("div", { class: "topbar-end" }, conn.el, fullscreenButton(), langSwitch()));
+}
+
+// Keep the TV awake while the page is shown (works where the page is a secure context, e.g.
+// http://127.0.0.1 on the laptop; silently nothing elsewhere).
+let wakeLock = null;
+async function keepAwake() {
+  if (!("wakeLock" in navigator) || document.visibilityState !== "visible" || wakeLock) return;
+  try {
+    wakeLock = await navigator.wakeLock.request("screen");
+    wakeLock.addEventListener("release", () => { wakeLock = null; });
+  } catch (_) { /* not allowed here */ }
+}
+document.addEventListener("visibilitychange", keepAwake);
+document.addEventListener("fullscreenchange", () => render());
 
 // ---- lobby --------------------------------------------------------------------------------
 
@@ -195,6 +218,7 @@ async function main() {
   });
   call = caller(net);
   window.castaways = { net, state };
+  keepAwake();
   onLangChange(render);
 }
 
