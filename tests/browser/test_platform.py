@@ -205,3 +205,16 @@ def test_a_player_renames_in_the_lobby(open_table, open_phone):
     expect(ana.locator("#you .you-name")).to_have_text("Anna")
     expect(table.locator(".lobby-panel")).to_contain_text("Anna")
     expect(bea.locator(".players")).to_contain_text("Anna")
+
+
+def test_names_are_text_never_markup(open_table, open_phone):
+    table = open_table()
+    code = table.locator("#room-code").inner_text().strip()
+    name = '<img src=x onerror="window.pwned=1">'[:20]
+    phone = open_phone(code, label="markup")
+    join(phone, name)
+    expect(phone.locator("#you .you-name")).to_have_text(name)
+    expect(table.locator(".lobby-panel .player-name")).to_have_text(name)
+    for page in (phone, table):
+        assert page.locator("#app img[src='x']").count() == 0
+        assert page.evaluate("() => window.pwned === undefined")
