@@ -37,6 +37,19 @@ def init(hub):
     sio.on_event("disconnect", lambda *reason: disconnect(hub))
     for event in HANDLERS:
         sio.on_event(event, _dispatcher(hub, event))
+    sio.on_event("*", _unknown_event(hub))
+
+
+def _unknown_event(hub):
+    """Any other event name: refused like a malformed payload (and still answered, so a page
+    waiting for its ack is not left hanging)."""
+    def on_unknown(event, *args):
+        error = validate.bad(reason="unknown_event").to_dict()
+        if getattr(_request, "wants_ack", True):
+            return {"ok": False, "error": error}
+        hub.socketio.emit("error", error, to=request.sid)
+        return None
+    return on_unknown
 
 
 def _track_ack_requests(server):

@@ -113,3 +113,13 @@ def test_an_unexpected_failure_is_internal_and_rolled_back(game_on, monkeypatch,
     assert "a bug" in caplog.text
     monkeypatch.undo()
     assert phone.send("act", {"version": room.version, "action": {"type": "cheer"}})["ok"]
+
+
+@pytest.mark.parametrize("event", ["hack", "message", "Join", "x" * 300])
+def test_an_unknown_event_is_refused(game_on, event):
+    server, table, code, phone = game_on
+    before = server.room(code).to_record()
+    reply = phone.send(event, {"name": "x"})
+    assert reply["error"]["code"] == "bad_payload"
+    assert reply["error"]["params"] == {"reason": "unknown_event"}
+    assert server.room(code).to_record() == before

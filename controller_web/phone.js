@@ -1,0 +1,333 @@
+// The phone page (controller), served at /j/<CODE>. See docs/protocol.md.
+// The seat token lives in localStorage "castaways.token.<CODE>" and is presented on every
+// connection, so a reload or a reconnection brings back the same seat and view.
+import { h, mount } from "/static/js/dom.js";
+import { t, getLang, loadCatalogs, onLangChange, errorText } from "/static/js/i18n.js";
+import { connect } from "/static/js/net.js";
+import { toast } from "/static/js/toast.js";
+import { disc } from "/static/js/players.js";
+import { playersList, gamePicker, hostPanel, gameTitle, confirmButton } from "/static/js/lobby.js";
+import { connectionBadge, langSwitch, caller, gameStage, preloadStrings } from "/static/js/ui.js";
+
+const NAME_MAX = 20;
+const code = ((location.pathname.split("/").filter(Boolean)[1]) || "").toUpperCase();
+const tokenKey = `castaways.token.${code}`;
+const nameKey = "castaways.name";
+
+function recall(key) {
+  try { return localStorage.getItem(key); } catch (_) { return null; }
+}
+function store(key, value) {
+  try {
+    if (value === null || value === undefined) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch (_) { /* private mode: the seat lasts as long as the page */ }
+}
+let memoryToken = null;
+const getToken = () => recall(tokenKey) || memoryToken;
+function setToken(token) { memoryToken = token; store(tokenKey, token); }
+
+const state = {
+  welcome: null,
+  room: null,
+  meId: null,
+  game: null,
+  screen: "connecting", // connecting | room | unknown_room | kicked
+  hostOpen: false,
+  joining: false,
+  draftName: recall(nameKey) || "",
+};
+
+const conn = connectionBadge();
+const app = document.getElementById("app");
+const stageRoot = h("div", { class: "stage", id: "stage" });
+let net = null;
+let call = null;
+let lastSelected = null;
+
+const me = () => (state.room && state.meId ? state.room.players.find((p) => p.id === state.meId) || null : null);
+const isHost = () => Boolean(state.room && state.meId && state.room.host === state.meId);
+
+// ctx.act(action, {quiet}) -> Promise<reply>. Sends the version of the last `game` payload.
+// A refusal is shown as a toast (stale_version as a note: the server resends the state)
+// unless {quiet: true}, for a module that shows refusals itself.
+async function act(action, { quiet = false } = {}) {
+  const msg = state.game;
+  const reply = await net.request("act", { version: msg ? msg.version : 0, action });
+  if (!reply.ok && !quiet) {
+    const err = reply.error || {};
+    if (err.code === "stale_version") toast(t("game.stale"), { kind: "info" });
+    else toast(errorText(err), { kind: "error" });
+  }
+  return reply;
+}
+
+const stage = gameStage("phone", stageRoot, () => ({
+  act,
+  seat: state.game ? state.game.seat : null,
+  me: me(),
+}));
+
+function rulesLink(gameId) {
+  if (!gameId) return null;
+  return h("a", {
+    class: "rules-link", id: "rules-link", target: "_blank", rel: "noopener",
+    href: `/rules/${encodeURIComponent(gameId)}?lang=${getLang()}`,
+  }, t("phone.rules", { game: gameTitle(state.room, gameId) }));
+}
+
+function header() {
+  const p = me();
+  return h("header", { class: "topbar" },
+    p ? h("div", { class: "me", id: "me" }, disc(p.colour, p.letter), h("span", { class: "me-name" }, p.name))
+      : h("div", { class: "brand" }, h("img", { class: "brand-icon", src: "/static/img/icon.svg", alt: "" }),
+        h("span", { class: "brand-name" }, "Castaways")),
+    h("span", { class: "room-tag", title: t("table.room_code") }, code),
+    h("div", { class: "topbar-end" }, conn.el, langSwitch()));
+}
+
+// ---- screens ------------------------------------------------------------------------------
+
+function renderMessage(title, text, action) {
+  mount(app, header(), h("main", { class: "phone-main" },
+    h("section", { class: "card message-card", id: "message" },
+      h("h1", { class: "section-title" }, title),
+      h("p", null, text),
+      action)));
+}
+
+let joinFormEl = null;
+onLangChange(() => { joinFormEl = null; });
+
+// The form is built once and kept, so a room update while typing keeps focus and keyboard.
+function joinForm() {
+  if (!joinFormEl) joinFormEl = buildJoinForm();
+  return joinFormEl;
+}
+
+function buildJoinForm() {
+  const input = h("input", {
+    id: "name", name: "name", type: "text", class: "text-input", autocomplete: "nickname",
+    autocapitalize: "words", enterkeyhint: "go", maxlength: String(NAME_MAX + 20),
+    value: state.draftName, placeholder: t("phone.name_placeholder"), "aria-label": t("phone.name_label"),
+  });
+  input.addEventListener("input", () => {
+    state.draftName = input.value;
+    input.removeAttribute("aria-invalid");
+  });
+  const button = h("button", { type: "submit", class: "btn btn-primary btn-block", id: "join", disabled: state.joining || undefined },
+    state.joining ? t("phone.joining") : t("phone.join"));
+  const fail = (error) => {
+    input.setAttribute("aria-invalid", "true");
+    toast(errorText(error), { kind: "error" });
+    input.focus();
+  };
+  const form = h("form", {
+    class: "card join-card", id: "join-form", novalidate: true,
+    onsubmit: async (event) => {
+      event.preventDefault();
+      const name = input.value.trim();
+      if (!name) return fail({ code: "name_empty" });
+      if ([...name].length > NAME_MAX) return fail({ code: "name_too_long", params: { max: NAME_MAX } });
+      state.joining = true;
+      button.disabled = true;
+      button.textContent = t("phone.joining");
+      const reply = await net.request("join", { name });
+      state.joining = false;
+      button.disabled = false;
+      button.textContent = t("phone.join");
+      if (!reply.ok) return fail(reply.error);
+      setToken(reply.token);
+      store(nameKey, name);
+      state.meId = reply.player && reply.player.id;
+      render();
+    },
+  },
+  h("h1", { class: "section-title" }, t("phone.join_title")),
+  h("label", { class: "field-label", for: "name" }, t("phone.name_label")),
+  input, button);
+  return form;
+}
+
+function renderVisitor() {
+  const room = state.room;
+  mount(app, header(), h("main", { class: "phone-main" },
+    joinForm(),
+    room.status !== "lobby" ? h("p", { class: "note" }, t("phone.game_on_join")) : null,
+    h("section", { class: "card" },
+      h("h2", { class: "section-title" }, t("lobby.players"), h("span", { class: "count" }, String(room.players.length))),
+      room.players.length ? playersList(room, {}) : h("p", { class: "muted" }, t("phone.first"))),
+  ));
+}
+
+function renderLobby() {
+  const room = state.room;
+  const p = me();
+  const host = isHost();
+  mount(app, header(), h("main", { class: "phone-main" },
+    h("section", { class: "card you-card", id: "you" },
+      disc(p.colour, p.letter, { big: true }),
+      h("div", null,
+        h("div", { class: "you-label" }, t("phone.you_are")),
+        h("div", { class: "you-name" }, p.name),
+        host ? h("div", { class: "you-host" }, t("phone.you_host")) : null)),
+    h("section", { class: "card" },
+      h("h2", { class: "section-title" }, t("lobby.players"), h("span", { class: "count" }, String(room.players.length))),
+      playersList(room, { meId: state.meId, isHost: host, call })),
+    h("section", { class: "card" }, gamePicker(room, { isHost: host, call, rulesLink })),
+    h("div", { class: "leave-row" },
+      confirmButton(t("phone.leave"), async () => {
+        const reply = await call("leave", {});
+        if (reply.ok) forget();
+      }, { class: "btn btn-quiet", id: "leave" }))));
+}
+
+function renderGame() {
+  const room = state.room;
+  const p = me();
+  const host = isHost();
+  const seated = p && p.seat !== null && p.seat !== undefined;
+  const parts = [];
+  if (p && p.bot_playing) {
+    parts.push(h("section", { class: "banner banner-bot", id: "bot-playing", role: "status" },
+      h("span", null, t("phone.bot_playing")),
+      h("button", { type: "button", class: "btn btn-primary", id: "take-back", onclick: () => call("take_back", {}) },
+        t("phone.take_back"))));
+  }
+  if (!seated) {
+    parts.push(h("section", { class: "card message-card", id: "spectator" },
+      h("h1", { class: "section-title" }, t("phone.spectator_title")),
+      h("p", null, t("phone.spectator", { game: gameTitle(room, room.game) }))));
+    parts.push(h("section", { class: "card" },
+      h("h2", { class: "section-title" }, t("lobby.players"), h("span", { class: "count" }, String(room.players.length))),
+      playersList(room, { meId: state.meId })));
+  } else {
+    // While a bot plays this seat the phone shows the game but takes no taps.
+    stageRoot.classList.toggle("locked", Boolean(p.bot_playing));
+    if (p.bot_playing) stageRoot.setAttribute("inert", "");
+    else stageRoot.removeAttribute("inert");
+    parts.push(stageRoot);
+  }
+  if (host) {
+    parts.push(h("div", { class: "host-row" },
+      h("button", {
+        type: "button", class: ["btn", "btn-secondary", "host-toggle", state.hostOpen && "on"], id: "host-toggle",
+        "aria-expanded": String(state.hostOpen || room.status === "over"),
+        onclick: () => { state.hostOpen = !state.hostOpen; render(); },
+      }, t("host.title"))));
+    if (state.hostOpen || room.status === "over") parts.push(h("div", { class: "card" }, hostPanel(room, { call, meId: state.meId })));
+  }
+  parts.push(h("footer", { class: "phone-footer" }, rulesLink(room.game)));
+  mount(app, header(), h("main", { class: ["phone-main", "phone-game"] }, parts));
+}
+
+function render() {
+  if (state.screen === "unknown_room") {
+    return renderMessage(t("phone.unknown_room_title"), t("phone.unknown_room", { code }),
+      h("a", { class: "btn btn-secondary", href: "/" }, t("phone.home")));
+  }
+  if (state.screen === "kicked") {
+    return renderMessage(t("phone.kicked_title"), t("phone.kicked"),
+      h("button", { type: "button", class: "btn btn-primary", id: "rejoin", onclick: () => { state.screen = "room"; net.reconnect(); } },
+        t("phone.rejoin")));
+  }
+  if (!state.room) {
+    return mount(app, header(), h("main", { class: "phone-main" }, h("p", { class: "boot" }, t("conn.connecting"))));
+  }
+  if (!me()) return renderVisitor();
+  if (state.room.status === "lobby") return renderLobby();
+  return renderGame();
+}
+
+function forget() {
+  setToken(null);
+  state.meId = null;
+  state.game = null;
+  stage.reset();
+  net.reconnect();
+}
+
+// ---- events -------------------------------------------------------------------------------
+
+function onWelcome(w) {
+  state.welcome = w;
+  state.screen = "room";
+  const presented = getToken();
+  if (w.player && w.player.id) {
+    state.meId = w.player.id;
+  } else {
+    if (presented) setToken(null); // a token the room no longer knows
+    state.meId = null;
+  }
+}
+
+function onRoom(room) {
+  const wasPlaying = state.room && state.room.status !== "lobby";
+  state.room = room;
+  if (state.meId && !room.players.some((p) => p.id === state.meId)) {
+    // removed from the lobby by the host
+    setToken(null);
+    state.meId = null;
+  }
+  if (room.status === "lobby") {
+    if (wasPlaying) stage.reset();
+    state.game = null;
+    const sel = room.selected ? room.selected.game : null;
+    if (sel !== lastSelected) {
+      lastSelected = sel;
+      preloadStrings("phone", sel).then(render);
+    }
+  }
+  render();
+  if (room.status !== "lobby" && state.game && stage.msg !== state.game) stage.show(state.game, room);
+  else stage.setRoom(room);
+}
+
+function onGame(msg) {
+  state.game = msg;
+  if (state.room && state.room.status !== "lobby") stage.show(msg, state.room);
+}
+
+function onKicked() {
+  setToken(null);
+  state.meId = null;
+  state.game = null;
+  state.screen = "kicked";
+  stage.reset();
+  net.close();
+  render();
+}
+
+async function main() {
+  await loadCatalogs();
+  if (!/^[A-Z]{4}$/.test(code)) {
+    state.screen = "unknown_room";
+    render();
+    return;
+  }
+  document.title = `Castaways · ${code}`;
+  render();
+  net = connect({
+    auth: () => ({ role: "phone", room: code, token: getToken() }),
+    on: {
+      welcome: onWelcome,
+      room: onRoom,
+      game: onGame,
+      kicked: onKicked,
+      game_ended: () => toast(t("phone.game_ended")),
+      error: (payload) => payload && payload.error && toast(errorText(payload.error), { kind: "error" }),
+    },
+    onStatus: (status, detail) => {
+      conn.update(status);
+      if (status === "refused" && detail && detail.code === "unknown_room") {
+        state.screen = "unknown_room";
+        render();
+      }
+    },
+  });
+  call = caller(net);
+  window.castaways = { net, state };
+  onLangChange(render);
+}
+
+main();

@@ -1,0 +1,82 @@
+// Tiny render helper. Everything goes through createElement/textContent: player names and
+// every other string from the server are untrusted, so nothing here ever sets innerHTML.
+
+/**
+ * h("button", {class: "big", onclick: fn, disabled: true, dataset: {id: "p1"}}, "Text", child)
+ * - attrs: `class` (string or array; falsy entries dropped), `style` (object), `dataset`,
+ *   `on<event>` (function), `text` (textContent), boolean attributes (true/false),
+ *   anything else becomes an attribute (null/undefined/false skipped).
+ * - children: strings/numbers (text nodes), Nodes, arrays (flattened), null/false (skipped).
+ */
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  if (attrs) {
+    for (const [key, value] of Object.entries(attrs)) {
+      if (value === undefined || value === null || value === false) continue;
+      if (key === "class") {
+        el.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
+      } else if (key === "style" && typeof value === "object") {
+        for (const [prop, v] of Object.entries(value)) {
+          if (prop.startsWith("--")) el.style.setProperty(prop, v);
+          else el.style[prop] = v;
+        }
+      } else if (key === "dataset") {
+        Object.assign(el.dataset, value);
+      } else if (key === "text") {
+        el.textContent = String(value);
+      } else if (key.startsWith("on") && typeof value === "function") {
+        el.addEventListener(key.slice(2), value);
+      } else if (key === "value" && "value" in el) {
+        el.value = value;
+      } else if (key === "checked" || key === "selected") {
+        el[key] = Boolean(value);
+      } else if (value === true) {
+        el.setAttribute(key, "");
+      } else {
+        el.setAttribute(key, String(value));
+      }
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false || child === true) continue;
+    if (Array.isArray(child)) append(el, child);
+    else if (child instanceof Node) el.appendChild(child);
+    else el.appendChild(document.createTextNode(String(child)));
+  }
+}
+
+/** Replace every child of `el` with `children` (same rules as h). */
+export function mount(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+export function clear(el) {
+  el.replaceChildren();
+  return el;
+}
+
+/** Black or white text, whichever reads better on `hex` (e.g. "#e6194b"). */
+export function inkOn(hex) {
+  const m = /^#?([0-9a-f]{6})$/i.exec(String(hex || ""));
+  if (!m) return "#fff";
+  const n = parseInt(m[1], 16);
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return lum > 0.33 ? "#10202e" : "#ffffff";
+}
+
+/** "negotiation_seconds" -> "Negotiation seconds"; "placeBoats" -> "Place boats". */
+export function humanize(key) {
+  const s = String(key).replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").trim();
+  return s ? s[0].toUpperCase() + s.slice(1).toLowerCase() : s;
+}

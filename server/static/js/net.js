@@ -1,0 +1,95 @@
+// The socket connection, shared by both pages.
+//  - `auth` is a function, called again on every (re)connect, so a token or room learnt
+//    after the first connection is presented next time (docs/protocol.md, "connecting").
+//  - Socket.IO's own retry handles network errors. Phones also lose sockets silently when
+//    the screen sleeps (iOS), so coming back to the page (visibilitychange / pageshow) forces
+//    a fresh connection when the page was hidden a while or the socket is down; the server
+//    answers every connection with the full picture, so this costs nothing.
+//  - request(event, payload) emits with an acknowledgement and a timeout and always resolves
+//    to the server's `{ok, ...}` reply (a timeout becomes {ok: false, error: {code: "timeout"}}).
+import { io } from "/static/vendor/socket.io/socket.io.esm.min.js";
+
+const HIDDEN_RECONNECT_MS = 2000;
+export const ACK_TIMEOUT_MS = 8000;
+
+/**
+ * connect({auth, on: {event: handler}, onStatus(status, detail)})
+ * status: "connecting" | "connected" | "reconnecting" | "refused" (server said no; detail =
+ * the connect_error data, e.g. {code: "unknown_room"}).
+ */
+export function connect({ auth, on = {}, onStatus = () => {} }) {
+  const socket = io({
+    auth: (cb) => cb(auth()),
+    transports: ["websocket", "polling"],
+    reconnection: true,
+    reconnectionDelay: 500,
+    reconnectionDelayMax: 4000,
+    timeout: 8000,
+  });
+  let everConnected = false;
+  let refused = false;
+
+  onStatus("connecting");
+  socket.on("connect", () => {
+    everConnected = true;
+    refused = false;
+    onStatus("connected");
+  });
+  socket.on("disconnect", (reason) => {
+    // "io server disconnect" (kicked, closed room): Socket.IO will not retry by itself.
+    onStatus(refused ? "refused" : "reconnecting", { reason });
+  });
+  socket.on("connect_error", (err) => {
+    if (err && err.data && err.data.code) {
+      refused = true;
+      onStatus("refused", err.data);
+    } else {
+      onStatus(everConnected ? "reconnecting" : "connecting", { reason: String(err && err.message) });
+    }
+  });
+  for (const [event, handler] of Object.entries(on)) socket.on(event, handler);
+
+  let hiddenAt = null;
+  const revive = (force) => {
+    if (refused) return;
+    if (!socket.connected) {
+      socket.connect();
+    } else if (force) {
+      socket.disconnect();
+      socket.connect();
+    }
+  };
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") {
+      hiddenAt = Date.now();
+    } else {
+      const away = hiddenAt === null ? 0 : Date.now() - hiddenAt;
+      hiddenAt = null;
+      revive(away > HIDDEN_RECONNECT_MS);
+    }
+  });
+  window.addEventListener("pageshow", (event) => revive(Boolean(event.persisted)));
+  window.addEventListener("online", () => revive(false));
+
+  function request(event, payload = {}, timeoutMs = ACK_TIMEOUT_MS) {
+    return new Promise((resolve) => {
+      socket.timeout(timeoutMs).emit(event, payload, (err, reply) => {
+        if (err) {
+          resolve({ ok: false, error: { code: "timeout", params: {}, message: "The server did not answer." } });
+        } else if (!reply || typeof reply !== "object") {
+          resolve({ ok: false, error: { code: "internal", params: {}, message: "Unexpected reply." } });
+        } else {
+          resolve(reply);
+        }
+      });
+    });
+  }
+
+  return {
+    socket,
+    request,
+    /** Reconnect now (after a token change, e.g. once kicked or after leaving). */
+    reconnect() { refused = false; socket.disconnect(); socket.connect(); },
+    close() { refused = true; socket.disconnect(); },
+  };
+}

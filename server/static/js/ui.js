@@ -1,0 +1,119 @@
+// Small page furniture shared by both pages: the connection indicator, the EN/FR switch,
+// a request wrapper that toasts refusals, and the game stage (module loading + rendering).
+import { h, mount } from "./dom.js";
+import { t, getLang, setLang, onLangChange, errorText, setGameStrings, has, LANGS } from "./i18n.js";
+import { toast } from "./toast.js";
+import { loadGameModule } from "./loader.js";
+import { makeColourOf } from "./players.js";
+
+/** The connection indicator. Shows "reconnecting…" only after a short grace period. */
+export function connectionBadge() {
+  const el = h("div", { class: "conn", role: "status", "aria-live": "polite", dataset: { state: "connecting" } },
+    h("span", { class: "conn-dot", "aria-hidden": "true" }),
+    h("span", { class: "conn-text" }, ""));
+  let timer = null;
+  let state = "connecting";
+  const paint = () => {
+    el.dataset.state = state;
+    el.querySelector(".conn-text").textContent = t(`conn.${state}`);
+    el.classList.toggle("conn-visible", state !== "connected");
+  };
+  const update = (next) => {
+    state = next;
+    clearTimeout(timer);
+    if (next === "connected" || next === "refused") paint();
+    else timer = setTimeout(paint, 900);
+  };
+  onLangChange(paint);
+  paint();
+  return { el, update, get state() { return state; } };
+}
+
+export function langSwitch() {
+  const el = h("div", { class: "lang-switch", role: "group", "aria-label": "Language / Langue" });
+  const paint = () => mount(el, LANGS.map((code) => h("button", {
+    type: "button", class: ["lang", code === getLang() && "lang-on"], lang: code,
+    "aria-pressed": String(code === getLang()), dataset: { lang: code },
+    onclick: () => setLang(code),
+  }, code.toUpperCase())));
+  onLangChange(paint);
+  paint();
+  return el;
+}
+
+/** call(event, payload) -> reply; a refusal is shown as an error toast. */
+export function caller(conn) {
+  return async (event, payload = {}) => {
+    const reply = await conn.request(event, payload);
+    if (!reply.ok) toast(errorText(reply.error), { kind: "error" });
+    return reply;
+  };
+}
+
+/**
+ * The game stage: owns `root` while a game is on. show(msg, room) loads the module of
+ * msg.game (once), merges its strings and calls render(root, msg, ctx). It re-renders on a
+ * language change. extraCtx() adds the page's own fields (phone: act, seat).
+ */
+export function gameStage(page, root, extraCtx = () => ({})) {
+  let current = null;      // {msg, room}
+  let moduleId = null;
+  let mod = null;
+  let token = 0;
+
+  async function show(msg, room) {
+    current = { msg, room };
+    const mine = ++token;
+    if (moduleId !== msg.game || !mod) {
+      const loaded = await loadGameModule(page, msg.game);
+      if (mine !== token) return;
+      if (moduleId !== msg.game) root.replaceChildren();
+      moduleId = msg.game;
+      mod = loaded;
+      setGameStrings(mod.strings);
+    }
+    paint();
+  }
+
+  function paint() {
+    if (!current || !mod) return;
+    const { msg, room } = current;
+    const ctx = {
+      t, has, lang: getLang(), page,
+      room, players: room ? room.players : [],
+      colourOf: makeColourOf(room, msg),
+      ...extraCtx(),
+    };
+    root.dataset.game = msg.game;
+    root.dataset.version = String(msg.version);
+    try {
+      mod.render(root, msg, ctx);
+    } catch (err) {
+      console.error("render failed", err);
+      toast(t("error.render"), { kind: "error" });
+    }
+  }
+
+  /** Update room (players, presence) without a new game payload. */
+  function setRoom(room) {
+    if (current) { current.room = room; paint(); }
+  }
+
+  function reset() {
+    current = null;
+    moduleId = null;
+    mod = null;
+    token++;
+    root.replaceChildren();
+  }
+
+  onLangChange(paint);
+  return { show, setRoom, reset, get msg() { return current && current.msg; } };
+}
+
+/** Load the strings of a game's module (for the lobby: option names) without rendering. */
+export async function preloadStrings(page, gameId) {
+  if (!gameId) { setGameStrings(null); return; }
+  const mod = await loadGameModule(page, gameId);
+  setGameStrings(mod.strings);
+}

@@ -1,0 +1,176 @@
+"""Browser test helpers, shared by every browser test (platform and per-game pages).
+
+Fixtures:
+    browser          one headless Debian Chromium per session (never downloaded); skips the
+                     test with a clear reason when /usr/bin/chromium is missing
+    live_server      the base URL of a real server (`python -m server ...` with the fixture
+                     game loaded); the backend's fixture from tests/support when it exists
+    open_table       open_table(path="/", lang="en", record=None) -> Page at 1920x1080,
+                     waits for the room code
+    open_phone       open_phone(code, lang="en", record=None) -> Page at 390x844 (touch) on
+                     /j/<code>; `record` (a list) collects the websocket frames it receives
+    shot             shot(page, "name") saves test-artifacts/name.png (gitignored)
+
+Every page opened through these fixtures fails its test on an uncaught page error.
+"""
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+TV = {"width": 1920, "height": 1080}
+PHONE = {"width": 390, "height": 844}
+TIMEOUT_MS = 10_000
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium); browser tests skipped")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+# ---- the server ---------------------------------------------------------------------------
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_healthy(url, proc, seconds=20):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url + "/healthz", timeout=1) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            pass
+        time.sleep(0.1)  # polling a starting process: there is no event to wait on
+    raise RuntimeError("server did not become healthy")
+
+
+try:  # the backend's fixture, when present
+    from tests.support.live import live_server  # noqa: F401
+except ImportError:
+    @pytest.fixture(scope="module")
+    def live_server(tmp_path_factory):
+        if os.environ.get("CASTAWAYS_LIVE_URL"):   # an already running server (debugging)
+            yield os.environ["CASTAWAYS_LIVE_URL"].rstrip("/")
+            return
+        data = tmp_path_factory.mktemp("data")
+        port = _free_port()
+        log = open(data / "server.log", "w")
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
+             "--data", str(data), "--load-module", "tests.fixture_game",
+             "--async-mode", "threading", "--bot-delay", "0.2"],
+            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)})
+        url = f"http://127.0.0.1:{port}"
+        try:
+            _wait_healthy(url, proc)
+            yield url
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+            log.close()
+
+
+# ---- pages ----------------------------------------------------------------------------------
+
+class PageErrors:
+    def __init__(self):
+        self.errors = []
+
+    def watch(self, page, label):
+        page.on("pageerror", lambda err: self.errors.append(f"{label}: {err}"))
+        return page
+
+
+@pytest.fixture
+def page_errors():
+    watcher = PageErrors()
+    yield watcher
+    assert not watcher.errors, "uncaught errors in the pages:\n" + "\n".join(watcher.errors)
+
+
+@pytest.fixture
+def contexts(browser):
+    made = []
+    yield made
+    for ctx in made:
+        ctx.close()
+
+
+@pytest.fixture
+def open_table(browser, live_server, contexts, page_errors):
+    def open_(path="/", lang="en", record=None):
+        ctx = browser.new_context(viewport=TV, locale="fr-FR" if lang == "fr" else "en-US")
+        ctx.set_default_timeout(TIMEOUT_MS)
+        contexts.append(ctx)
+        page = page_errors.watch(ctx.new_page(), "table")
+        if record is not None:
+            page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: record.append(
+                payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))))
+        page.goto(live_server + path)
+        page.locator("#room-code").wait_for()
+        return page
+    return open_
+
+
+@pytest.fixture
+def open_phone(browser, live_server, contexts, page_errors):
+    def open_(code, lang="en", label="phone", record=None):
+        """record: a list that receives every websocket frame the page gets (see helpers)."""
+        ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                  device_scale_factor=2,
+                                  locale="fr-FR" if lang == "fr" else "en-US")
+        ctx.set_default_timeout(TIMEOUT_MS)
+        contexts.append(ctx)
+        page = page_errors.watch(ctx.new_page(), label)
+        if record is not None:
+            page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: record.append(
+                payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))))
+        page.goto(f"{live_server}/j/{code}")
+        return page
+    return open_
+
+
+@pytest.fixture
+def shot():
+    ARTIFACTS.mkdir(exist_ok=True)
+
+    def take(page, name, full_page=False):
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=full_page)
+        return path
+    return take

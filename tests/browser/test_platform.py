@@ -1,0 +1,188 @@
+"""The platform in a real browser: the TV table, three phones, the fixture game.
+
+No sleeps: every wait is on a condition (Playwright's auto-waiting `expect`, or
+wait_for_function), with the timeouts set in conftest.
+"""
+import json
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.helpers import game_state, join, socket_events
+
+pytestmark = pytest.mark.browser
+
+VOTE = 'button.btn-action[data-action=\'{{"type":"vote","choice":"{}"}}\']'
+
+
+def secret_values(value, found=None):
+    """Every value stored under a key containing "secret", anywhere in a JSON value."""
+    found = [] if found is None else found
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if "secret" in k:
+                found.append(v)
+            secret_values(v, found)
+    elif isinstance(value, list):
+        for v in value:
+            secret_values(v, found)
+    return found
+
+
+def version_of(page):
+    return int(page.locator("#stage").get_attribute("data-version"))
+
+
+def vote(phone, colour, others):
+    """Tap a vote on `phone`, then wait until every page has the resulting state."""
+    button = phone.locator(VOTE.format(colour))
+    expect(button).to_be_enabled()
+    before = version_of(phone)
+    button.click()
+    phone.wait_for_function(
+        "v => Number(document.querySelector('#stage')?.dataset.version) > v", arg=before)
+    version = version_of(phone)
+    for other in others:
+        other.wait_for_function(
+            "v => Number(document.querySelector('#stage')?.dataset.version) >= v", arg=version)
+
+
+def test_table_three_phones_play_the_fixture_game(open_table, open_phone, live_server, shot):
+    table_frames = []
+    table = open_table(record=table_frames)
+    code = table.locator("#room-code").inner_text().strip()
+    assert len(code) == 4
+
+    # The QR code is an SVG served by us, and it loads.
+    qr = table.locator("img#qr")
+    expect(qr).to_have_attribute("src", f"/qr/{code}.svg")
+    table.wait_for_function("() => { const i = document.querySelector('img#qr');"
+                            " return i && i.complete && i.naturalWidth > 0; }")
+    response = table.request.get(f"{live_server}/qr/{code}.svg")
+    assert response.ok
+    assert response.headers["content-type"].startswith("image/svg+xml")
+    assert "<svg" in response.text()
+
+    # The join URL is on screen; phones open it (its path, on the test server).
+    join_url = table.locator("#join-url").inner_text().strip()
+    assert join_url.endswith(f"/j/{code}")
+    path_code = urlparse(join_url).path.split("/")[-1]
+
+    names = ["Ana", "Bob", "Chloé"]
+    frames = [[], [], []]
+    phones = []
+    for i, name in enumerate(names):
+        phone = open_phone(path_code, lang="fr" if i == 2 else "en", label=name, record=frames[i])
+        join(phone, name)
+        phones.append(phone)
+    # The third phone speaks French (navigator.language).
+    expect(phones[2].locator("#you")).to_contain_text("Vous êtes")
+    expect(table.locator(".lobby-panel .player")).to_have_count(3)
+    for name in names:
+        expect(table.locator(".lobby-panel")).to_contain_text(name)
+
+    # The host table picks the fixture game and sets an option; the phones see it.
+    table.locator("[data-game=fixture]").click()
+    rounds = table.locator("[data-option=rounds] .stepper-value")
+    expect(rounds).to_have_value("2")
+    table.locator("[data-option=rounds] button[aria-label$='+']").click()
+    expect(rounds).to_have_value("3")
+    expect(table.locator("[data-option=rounds] button[aria-label$='−']")).to_be_enabled()
+    table.locator("[data-option=rounds] button[aria-label$='−']").click()
+    expect(rounds).to_have_value("2")
+    expect(phones[0].locator("[data-option=rounds]")).to_contain_text("2")
+    expect(phones[0].locator("#rules-link")).to_have_attribute("href", "/rules/fixture?lang=en")
+    expect(phones[2].locator("#rules-link")).to_have_attribute("href", "/rules/fixture?lang=fr")
+    expect(table.locator("#start")).to_be_enabled()
+    shot(table, "table-lobby")
+    shot(phones[0], "phone-lobby")
+    shot(phones[2], "phone-lobby-fr")
+
+    table.locator("#start").click()
+    for phone in phones:
+        expect(phone.locator(VOTE.format("red"))).to_be_visible()
+    expect(table.locator("#stage .waiting")).to_be_visible()
+
+    # Each phone sees its own secret, and only its own, in its DOM and in its frames.
+    states = [game_state(p) for p in phones]
+    seats = [s["seat"] for s in states]
+    assert sorted(seats) == [0, 1, 2]
+    secrets = [s["view"]["my_secret"] for s in states]
+    for i, phone in enumerate(phones):
+        expect(phone.locator("#stage .mine")).to_contain_text(str(secrets[i]))
+        dom = phone.locator("#stage").inner_text()
+        assert "Secrets" not in dom and "secrets" not in dom
+    shot(table, "table-game")
+    shot(phones[0], "phone-game")
+
+    # A reload brings back the same seat and view.
+    phones[1].reload()
+    expect(phones[1].locator(VOTE.format("red"))).to_be_visible()
+    again = game_state(phones[1])
+    assert again["seat"] == seats[1]
+    assert again["view"]["my_secret"] == secrets[1]
+    expect(phones[1].locator("#me")).to_contain_text("Bob")
+
+    # The language switch: English -> French -> English on phone 0.
+    phones[0].locator(".lang-switch [data-lang=fr]").click()
+    expect(phones[0].locator("#stage .turn-banner")).to_have_text("À vous de jouer !")
+    phones[0].locator(".lang-switch [data-lang=en]").click()
+    expect(phones[0].locator("#stage .turn-banner")).to_have_text("Your move!")
+
+    # Play the two rounds through taps: two reds and a blue, so red wins each round.
+    for _round in range(2):
+        for i, colour in enumerate(["red", "red", "blue"]):
+            vote(phones[i], colour, [table] + [p for j, p in enumerate(phones) if j != i])
+    for phone in phones:
+        expect(phone.locator("#stage .result")).to_be_visible()
+    expect(table.locator("#stage .result")).to_be_visible()
+    final = game_state(phones[0])
+    assert final["over"] is True
+    all_secrets = final["view"]["secrets"]
+    assert [all_secrets[s] for s in seats] == secrets
+    shot(table, "table-over")
+    shot(phones[2], "phone-over-fr")
+
+    # Secrecy in the frames: until the end, a phone's game payloads hold no secret but its
+    # own, and the table's none at all.
+    for i in range(3):
+        games = socket_events(frames[i], "game")
+        assert games, "the phone's frames were not recorded"
+        for g in games:
+            if g["over"]:
+                continue
+            assert g["seat"] == seats[i]
+            assert secret_values(g) == [secrets[i]], json.dumps(g)
+    table_games = socket_events(table_frames, "game")
+    assert table_games
+    for g in table_games:
+        if not g["over"]:
+            assert secret_values(g) == [], json.dumps(g)
+
+
+def test_duplicate_and_bad_names_show_translated_errors(open_table, open_phone):
+    table = open_table()
+    code = table.locator("#room-code").inner_text().strip()
+    first = open_phone(code, label="first")
+    join(first, "Ana")
+
+    english = open_phone(code, label="english")
+    english.fill("#name", "ana")
+    english.click("#join")
+    expect(english.locator(".toast-error")).to_contain_text("already taken")
+    expect(english.locator("#name")).to_have_attribute("aria-invalid", "true")
+
+    french = open_phone(code, lang="fr", label="french")
+    french.fill("#name", "  ANA ")
+    french.click("#join")
+    expect(french.locator(".toast-error")).to_contain_text("est déjà pris")
+
+    french.fill("#name", "   ")
+    french.click("#join")
+    expect(french.locator(".toast-error").last).to_contain_text("Tapez un nom")
+    french.fill("#name", "x" * 21)
+    french.click("#join")
+    expect(french.locator(".toast-error").last).to_contain_text("trop long")
+    # The table still shows one player.
+    expect(table.locator(".lobby-panel .player")).to_have_count(1)

@@ -1,0 +1,48 @@
+"""Connection state on the phone: the indicator while the network is gone, the table's
+presence marks, and a reconnection when the page becomes visible again (iOS drops sockets
+of sleeping pages without a word)."""
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.helpers import join
+
+pytestmark = pytest.mark.browser
+
+SET_VISIBILITY = """state => {
+  Object.defineProperty(document, "visibilityState", { value: state, configurable: true });
+  Object.defineProperty(document, "hidden", { value: state === "hidden", configurable: true });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def test_phone_reconnects_and_the_table_shows_presence(open_table, open_phone):
+    table = open_table()
+    code = table.locator("#room-code").inner_text().strip()
+    phone = open_phone(code, label="Ana")
+    join(phone, "Ana")
+    me = phone.evaluate("() => window.castaways.state.meId")
+    on_table = table.locator(f".lobby-panel .player[data-player='{me}']")
+    expect(on_table).to_have_attribute("data-connected", "true")
+    expect(phone.locator(".conn")).to_be_hidden()
+
+    # The network goes away: the phone says it is reconnecting, the table marks Ana away.
+    phone.context.set_offline(True)
+    phone.evaluate("() => window.castaways.net.socket.io.engine.close()")
+    expect(phone.locator(".conn")).to_be_visible()
+    expect(phone.locator(".conn")).to_contain_text("Reconnecting")
+    expect(on_table).to_have_attribute("data-connected", "false")
+    expect(on_table.locator(".badge-off")).to_be_visible()
+
+    # It comes back by itself, with the same player.
+    phone.context.set_offline(False)
+    expect(phone.locator(".conn")).to_be_hidden(timeout=15_000)
+    expect(on_table).to_have_attribute("data-connected", "true")
+    assert phone.evaluate("() => window.castaways.state.meId") == me
+
+    # A socket closed while the page slept is reopened when the page is shown again.
+    phone.evaluate("() => window.castaways.net.socket.disconnect()")
+    expect(on_table).to_have_attribute("data-connected", "false")
+    phone.evaluate(SET_VISIBILITY, "hidden")
+    phone.evaluate(SET_VISIBILITY, "visible")
+    expect(on_table).to_have_attribute("data-connected", "true")
+    expect(phone.locator("#you")).to_contain_text("Ana")
