@@ -1,0 +1,472 @@
+// Lifeboats on a phone: my colour, pawns, hats and score always on top; below, the one
+// thing I can do now, built only from msg.legal_actions (the vote wheel, call the vote,
+// tie-break, captain, setup placement, swim choices); then a compact board.
+import { strings, table as S } from "./lifeboats/strings.js";
+import {
+  h, s, boatColour, chip, colourName, describeEvent, ensureCss, fill, fmt, hatIcon, ink, islandValues,
+  leakIcon, makeTr, pawn, shape, starIcon, who,
+} from "./lifeboats/common.js";
+
+export { strings };
+
+ensureCss(new URL("./lifeboats.css", import.meta.url));
+
+const memory = new WeakMap(); // root -> {sel: {}, pending, error, lastMsg, lastCtx}
+
+function mem(root) {
+  if (!memory.has(root)) memory.set(root, { sel: {}, pending: false, error: null });
+  return memory.get(root);
+}
+
+export function render(root, msg, ctx) {
+  const m = mem(root);
+  if (m.lastMsg && m.lastMsg.version !== msg.version) { m.pending = false; m.error = null; }
+  m.lastMsg = msg; m.lastCtx = ctx; m.root = root;
+  draw(root, m);
+}
+
+function draw(root, m) {
+  const msg = m.lastMsg;
+  const ctx = m.lastCtx;
+  const tr = makeTr(S, ctx);
+  const view = msg.view;
+  const me = view.me || null;
+  const legal = Array.isArray(msg.legal_actions) ? msg.legal_actions : [];
+  const redraw = () => draw(root, m);
+  const send = (action) => {
+    if (m.pending) return;
+    m.pending = true; m.error = null; redraw();
+    Promise.resolve(ctx.act(action)).then((reply) => {
+      if (reply && reply.ok === false) {
+        m.pending = false;
+        const err = reply.error || {};
+        m.error = tr("do.error", { message: (err.params && err.params.message) || err.message || err.code || "?" });
+        redraw();
+      }
+    }, (e) => { m.pending = false; m.error = tr("do.error", { message: String(e && e.message || e) }); redraw(); });
+  };
+  const env = { view, me, legal, tr, m, send, redraw, msg, ctx };
+
+  const page = h("div", { class: `lb-phone${m.pending ? " lb-pending" : ""}`, dataset: { step: view.step } },
+    me ? meBar(env) : h("div", { class: "lb-mebar lb-spectator" }, tr("me.spectator")),
+    statusLine(env),
+    h("section", { class: "lb-action", "data-testid": "lb-action" }, action(env)),
+    m.error ? h("div", { class: "lb-error", role: "alert" }, m.error) : null,
+    me ? myPawns(env) : null,
+    ["place_pawn", "leave", "board"].some((k) => legal.some((a) => a.type === k)) ? null : miniBoard(env, {}));
+  root.replaceChildren(page);
+  tick(root, m, msg);
+}
+
+// The negotiation countdown, small, on every phone while the table talks.
+function tick(root, m, msg) {
+  if (m.timer) { clearInterval(m.timer); m.timer = null; }
+  const els = [...root.querySelectorAll(".lb-pclock")];
+  if (!els.length || !msg.deadline) return;
+  const paint = () => {
+    const left = Math.max(0, Math.ceil((msg.deadline - Date.now()) / 1000));
+    for (const el of els) el.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    if (left <= 0 && m.timer) { clearInterval(m.timer); m.timer = null; }
+  };
+  paint();
+  m.timer = setInterval(paint, 250);
+}
+
+function clock(msg, tr) {
+  return msg.deadline ? h("div", { class: "lb-pclock-row" }, tr("countdown"), " ", h("b", { class: "lb-pclock" })) : null;
+}
+
+// ---------------------------------------------------------------- always visible
+
+function meBar({ view, me, tr }) {
+  return h("header", { class: "lb-mebar", style: { "--me": fill(view, me.colour), "--me-ink": ink(view, me.colour) } },
+    h("div", { class: "lb-me-badge", title: tr("me.colour") }, shape(me.colour, 34)),
+    h("div", { class: "lb-me-main" },
+      h("div", { class: "lb-me-name" }, h("b", {}, me.name)),
+      h("div", { class: "lb-me-colour" }, colourName(view, tr, me.colour),
+        me.is_start_player && !view.over
+          ? h("span", { class: "lb-me-start" }, starIcon(16), tr("start_player")) : null)),
+    h("div", { class: "lb-me-hats", title: tr("me.hats_left", { n: me.hats_left }), "data-testid": "lb-hats",
+               dataset: { hats: String(me.hats_left) } },
+      [0, 1, 2].map((i) => hatIcon(24, i >= me.hats_left))),
+    h("div", { class: "lb-me-score", "data-testid": "lb-my-score" }, h("b", {}, String(me.score)), h("small", {}, "pts")));
+}
+
+function statusLine({ view, tr }) {
+  return h("div", { class: "lb-status" },
+    h("span", {}, view.turn > 0 ? tr("turn", { turn: view.turn }) : tr("turn.setup")), " · ",
+    h("span", {}, tr(`phase.${view.phase}`)));
+}
+
+function myPawns({ view, me, tr }) {
+  const byBoat = {};
+  for (const p of me.pawns) (byBoat[p.boat] ||= []).push(p.rank);
+  const boats = Object.fromEntries(view.boats.map((b) => [b.colour, b]));
+  const rows = Object.entries(byBoat).map(([c, ranks]) => {
+    const b = boats[c];
+    return h("li", { dataset: { boat: c } },
+      ranks.sort().map((r) => pawn(view, me.colour, r)),
+      " ", fmt(tr, "me.in_boat", { boat: chip(view, tr, c) }),
+      b ? h("small", {}, ` ${tr("lane", { lane: b.lane })}, ${tr("row", { row: b.row, rows: view.rows })}`) : null);
+  });
+  const u = me.unplaced;
+  const landed = me.landed || [];
+  const drowned = me.drowned || { officer: 0, sailor: 0 };
+  return h("section", { class: "lb-mypawns", "data-testid": "lb-mypawns" },
+    h("h3", {}, tr("me.pawns")),
+    u.officer + u.sailor > 0 ? h("div", { class: "lb-line" }, h("span", { class: "lb-label" }, tr("me.unplaced")),
+      Array.from({ length: u.officer }, () => pawn(view, me.colour, "officer")),
+      Array.from({ length: u.sailor }, () => pawn(view, me.colour, "sailor"))) : null,
+    rows.length ? h("ul", {}, rows)
+      : (u.officer + u.sailor === 0 ? h("div", { class: "lb-line lb-dim" }, tr("me.none_on_water")) : null),
+    landed.length ? h("div", { class: "lb-line" }, h("span", { class: "lb-label" }, tr("me.landed")),
+      landed.map((p) => h("span", { class: "lb-landed" }, pawn(view, me.colour, p.rank), h("small", {}, `+${p.points}`)))) : null,
+    drowned.officer + drowned.sailor > 0 ? h("div", { class: "lb-line" }, h("span", { class: "lb-label" }, tr("me.drowned")),
+      Array.from({ length: drowned.officer }, () => pawn(view, me.colour, "officer", { cls: "lb-gone" })),
+      Array.from({ length: drowned.sailor }, () => pawn(view, me.colour, "sailor", { cls: "lb-gone" }))) : null);
+}
+
+// ---------------------------------------------------------------- what I can do now
+
+function action(env) {
+  const { view, legal, tr } = env;
+  const types = new Set(legal.map((a) => a.type));
+  if (view.over) return finalCard(env);
+  if (types.has("place_boat") || types.has("place_black")) return lanePicker(env);
+  if (types.has("place_pawn")) return pawnPlacer(env);
+  if (types.has("call_vote")) return callVote(env);
+  if (types.has("vote")) return voteWheel(env);
+  if (types.has("captain")) return pickOption(env, "captain");
+  if (types.has("break_tie")) return pickOption(env, "break_tie");
+  if (types.has("eject")) return ejectPick(env);
+  if (types.has("leave")) return leavePicker(env);
+  if (types.has("board")) return boardPicker(env);
+  return waiting(env);
+}
+
+function card(title, hint, ...body) {
+  return h("div", { class: "lb-card" },
+    h("h2", {}, title), hint ? h("p", { class: "lb-hint" }, hint) : null, body);
+}
+
+function ballotTitle(view, tr, ballot) {
+  if (!ballot) return null;
+  return h("div", { class: "lb-q" },
+    ballot.kind === "eject" ? fmt(tr, "question.eject", { boat: chip(view, tr, boatColour(ballot.boat)) })
+      : tr(`question.${ballot.kind}`),
+    ballot.round > 1 ? h("small", {}, " ", tr("question.round", { round: ballot.round })) : null);
+}
+
+function lanePicker({ view, legal, tr, send, m }) {
+  const black = legal.some((a) => a.type === "place_black");
+  const lanes = new Map(legal.map((a) => [a.lane, a]));
+  const byColour = Object.fromEntries(view.boats.map((b) => [b.colour, b]));
+  const buttons = view.lanes.map((l) => {
+    const a = lanes.get(l.lane);
+    const v = islandValues(view, l.island);
+    return h("button", {
+      class: `lb-lane-btn lb-isl-${l.island}`, disabled: !a || m.pending, dataset: { lane: String(l.lane) },
+      "data-testid": `lb-lane-${l.lane}`, onclick: () => a && send(a),
+    },
+      h("span", { class: "lb-lane-num" }, String(l.lane)),
+      h("span", { class: "lb-lane-isl" }, tr(`island.${l.island}`)),
+      h("span", { class: "lb-lane-val" }, `${v.officer}/${v.sailor}`),
+      l.boat ? h("span", { class: "lb-lane-boat", style: { background: fill(view, l.boat), color: ink(view, l.boat) } },
+        shape(l.boat, 18)) : null);
+  });
+  void byColour;
+  return card(tr(black ? "do.place_black" : "do.place_boat"), tr("do.place_boat.hint"),
+    h("div", { class: "lb-lanes" }, buttons));
+}
+
+function pawnPlacer(env) {
+  const { view, legal, tr, m, me, redraw } = env;
+  const ranks = [...new Set(legal.map((a) => a.rank))];
+  const key = "rank";
+  if (!ranks.includes(m.sel[key])) m.sel[key] = ranks.includes("officer") ? "officer" : ranks[0];
+  const rank = m.sel[key];
+  const toggle = h("div", { class: "lb-toggle" }, ["officer", "sailor"].map((r) => h("button", {
+    class: `lb-rank-btn${rank === r ? " on" : ""}`, disabled: !ranks.includes(r),
+    "data-testid": `lb-rank-${r}`, onclick: () => { m.sel[key] = r; redraw(); },
+  }, pawn(view, me.colour, r), " ", tr(`rank.${r}.cap`), h("small", {}, ` ×${me.unplaced[r]}`))));
+  const seatActions = {};
+  for (const a of legal) if (a.rank === rank) seatActions[a.boat] = a;
+  return card(tr("do.place_pawn"), tr("do.place_pawn.hint"),
+    h("div", { class: "lb-sub" }, tr("pick.rank")), toggle,
+    miniBoard(env, { freeSeat: seatActions, inline: true }));
+}
+
+function callVote({ view, tr, send, m, msg }) {
+  const ballot = view.ballot;
+  return card(tr("do.call_vote"), tr("do.call_vote.hint"),
+    ballotTitle(view, tr, ballot), clock(msg, tr),
+    ballot ? h("div", { class: "lb-opts" }, ballot.options.map((o) => chip(view, tr, o))) : null,
+    h("button", { class: "lb-big lb-primary", "data-testid": "lb-call-vote", disabled: m.pending,
+                  onclick: () => send({ type: "call_vote" }) }, tr("do.call_vote")));
+}
+
+// The vote wheel: one sector per legal vote (the options still possible, plus the hat if I
+// have one); turned by dragging or tapping, confirmed with the button under it.
+function voteWheel({ view, legal, tr, send, m, me, redraw }) {
+  const ballot = view.ballot;
+  const choices = legal.filter((a) => a.type === "vote").map((a) => a.choice);
+  const key = `vote:${view.turn}:${ballot && ballot.kind}:${ballot && ballot.round}:${ballot ? boatColour(ballot.boat) : ""}`;
+  const n = choices.length;
+  const step = 360 / n;
+  let idx = m.sel[key];
+  if (typeof idx !== "number" || idx >= n) idx = 0;
+  m.sel[key] = idx;
+  const R = 150;
+  const sector = (i) => {
+    const a0 = ((i - 0.5) * step - 90) * Math.PI / 180;
+    const a1 = ((i + 0.5) * step - 90) * Math.PI / 180;
+    const large = step > 180 ? 1 : 0;
+    return `M0,0 L${R * Math.cos(a0)},${R * Math.sin(a0)} A${R},${R} 0 ${large},1 ${R * Math.cos(a1)},${R * Math.sin(a1)} Z`;
+  };
+  const g = s("g", { class: "lb-wheel-rot", style: `transform: rotate(${-idx * step}deg)` });
+  choices.forEach((c, i) => {
+    const mid = (i * step - 90) * Math.PI / 180;
+    const hat = c === "hat";
+    const col = hat ? "#f5e3a8" : fill(view, c);
+    const txt = hat ? "#1b2338" : ink(view, c);
+    const cx = 98 * Math.cos(mid);
+    const cy = 98 * Math.sin(mid);
+    const sec = s("g", { class: `lb-sector${i === idx ? " sel" : ""}`, "data-choice": c, "data-testid": `lb-sector-${c}` },
+      s("path", { d: n === 1 ? `M0,-${R} A${R},${R} 0 1,1 -0.01,-${R} Z` : sector(i), fill: col,
+                  stroke: "#3e2412", "stroke-width": 3 }),
+      s("g", { transform: `translate(${cx},${cy}) rotate(${i * step})` },
+        hat ? s("g", { transform: "translate(-20,-15) scale(1.25)", color: txt }, hatPath())
+          : s("g", { transform: "scale(1.9)", color: txt }, s("path", { d: shapePath(c), fill: "currentColor", "fill-rule": "evenodd" })),
+        s("text", { y: 34, "text-anchor": "middle", fill: txt, "font-size": 15, "font-weight": 700 },
+          hat ? tr("wheel.hat") : colourName(view, tr, c))));
+    g.append(sec);
+  });
+  const svg = s("svg", { class: "lb-wheel", viewBox: "-160 -172 320 332", "data-testid": "lb-wheel" },
+    g,
+    s("circle", { r: 42, fill: "#f3e6c4", stroke: "#3e2412", "stroke-width": 4 }),
+    s("path", { d: "M-16,-170 L16,-170 L0,-140 Z", fill: "#e7b84a", stroke: "#3e2412", "stroke-width": 3 }));
+  const sel = choices[idx];
+
+  // Drag to turn; a short touch on a sector turns that sector to the pointer.
+  let drag = null;
+  const angleOf = (ev) => {
+    const r = svg.getBoundingClientRect();
+    return Math.atan2(ev.clientY - (r.top + r.height * 172 / 332), ev.clientX - (r.left + r.width / 2)) * 180 / Math.PI;
+  };
+  svg.addEventListener("pointerdown", (ev) => {
+    drag = { a0: angleOf(ev), base: -idx * step, moved: 0, target: ev.target };
+    svg.setPointerCapture && svg.setPointerCapture(ev.pointerId);
+    g.style.transition = "none";
+  });
+  svg.addEventListener("pointermove", (ev) => {
+    if (!drag) return;
+    let d = angleOf(ev) - drag.a0;
+    if (d > 180) d -= 360;
+    if (d < -180) d += 360;
+    drag.moved = Math.max(drag.moved, Math.abs(d));
+    drag.rot = drag.base + d;
+    g.style.transform = `rotate(${drag.rot}deg)`;
+  });
+  const end = () => {
+    if (!drag) return;
+    const d = drag;
+    drag = null;
+    g.style.transition = "";
+    if (d.moved < 6) {
+      const secEl = d.target && d.target.closest && d.target.closest(".lb-sector");
+      if (secEl) m.sel[key] = choices.indexOf(secEl.getAttribute("data-choice"));
+    } else {
+      m.sel[key] = ((Math.round(-d.rot / step) % n) + n) % n;
+    }
+    redraw();
+  };
+  svg.addEventListener("pointerup", end);
+  svg.addEventListener("pointercancel", end);
+
+  const weight = me ? me.vote_weight : 1;
+  return card(tr("do.vote"), tr("do.vote.hint"),
+    ballotTitle(view, tr, ballot),
+    ballot && ballot.kind === "eject" ? h("div", { class: "lb-weightline" }, tr("do.vote.weight", { n: weight })) : null,
+    h("div", { class: "lb-wheel-wrap" }, svg,
+      h("div", { class: "lb-wheel-center" }, sel === "hat" ? hatIcon(36) : shape(sel, 34, fill(view, sel)))),
+    h("div", { class: "lb-wheel-steps" },
+      h("button", { class: "lb-turn-btn", "aria-label": "◀", "data-testid": "lb-wheel-prev",
+                    onclick: () => { m.sel[key] = (idx + n - 1) % n; redraw(); } }, "◀"),
+      h("div", { class: "lb-selected", "data-testid": "lb-wheel-selected", dataset: { choice: sel } },
+        sel === "hat" ? tr("reveal.hat") : chip(view, tr, sel)),
+      h("button", { class: "lb-turn-btn", "aria-label": "▶", "data-testid": "lb-wheel-next",
+                    onclick: () => { m.sel[key] = (idx + 1) % n; redraw(); } }, "▶")),
+    sel === "hat" ? h("p", { class: "lb-hint" }, tr("do.vote.hat_hint")) : null,
+    h("button", { class: `lb-big lb-primary${sel === "hat" ? " lb-hat-btn" : ""}`, "data-testid": "lb-vote-confirm",
+                  disabled: m.pending, dataset: { choice: sel },
+                  onclick: () => send({ type: "vote", choice: sel }) },
+      sel === "hat" ? tr("do.vote.confirm_hat") : fmt(tr, "do.vote.confirm", { choice: colourName(view, tr, sel) })));
+}
+
+const SHAPE_PATHS = {};
+function shapePath(colour) {
+  if (!SHAPE_PATHS[colour]) SHAPE_PATHS[colour] = shape(colour).querySelector("path").getAttribute("d");
+  return SHAPE_PATHS[colour];
+}
+function hatPath() {
+  const svg = hatIcon(32);
+  const g = s("g", {});
+  for (const c of [...svg.childNodes]) g.append(c);
+  return g;
+}
+
+function pickOption({ view, legal, tr, send, m }, type) {
+  const ballot = view.ballot;
+  const reveal = view.last_reveal;
+  return card(tr(`do.${type}`), tr(`do.${type}.hint`),
+    ballotTitle(view, tr, ballot),
+    reveal ? revealMini(view, tr, reveal) : null,
+    h("div", { class: "lb-choices" }, legal.filter((a) => a.type === type).map((a) => h("button", {
+      class: "lb-choice", disabled: m.pending, dataset: { choice: a.choice }, "data-testid": `lb-${type}-${a.choice}`,
+      style: { background: fill(view, a.choice), color: ink(view, a.choice) },
+      onclick: () => send(a),
+    }, shape(a.choice, 30), h("span", {}, colourName(view, tr, a.choice))))));
+}
+
+function ejectPick({ view, legal, tr, send, m, me }) {
+  const boat = view.decision && view.decision.boat;
+  return card(tr("do.eject"), boat ? fmt(tr, "me.in_boat", { boat: chip(view, tr, boatColour(boat)) }) : null,
+    h("div", { class: "lb-choices" }, legal.filter((a) => a.type === "eject").map((a) => h("button", {
+      class: "lb-choice lb-plain", disabled: m.pending, "data-testid": `lb-eject-${a.rank}`, dataset: { rank: a.rank },
+      onclick: () => send(a),
+    }, pawn(view, me.colour, a.rank), h("span", {}, tr(`rank.${a.rank}.cap`))))));
+}
+
+function leavePicker(env) {
+  const { view, legal, tr, send, m } = env;
+  const key = `leave:${view.turn}`;
+  const chosen = legal.find((a) => m.sel[key] && a.boat === m.sel[key].boat && a.rank === m.sel[key].rank);
+  const pick = {};
+  for (const a of legal) (pick[a.boat] ||= {})[a.rank] = a;
+  return card(tr("do.leave"), tr("do.leave.hint"),
+    miniBoard(env, { myPawn: pick, inline: true, selected: chosen,
+                     onPick: (a) => { m.sel[key] = a; env.redraw(); } }),
+    h("button", { class: "lb-big lb-primary", disabled: !chosen || m.pending, "data-testid": "lb-leave-confirm",
+                  onclick: () => chosen && send(chosen) },
+      chosen ? fmt(tr, "do.leave.confirm", { rank: tr(`rank.${chosen.rank}.cap`), boat: chip(view, tr, chosen.boat) })
+        : tr("do.leave.pick")));
+}
+
+function boardPicker(env) {
+  const { view, legal, tr, send, m } = env;
+  const key = `board:${view.turn}`;
+  const chosen = legal.find((a) => a.boat === m.sel[key]);
+  const left = view.decision && view.decision.left_boat;
+  const pick = Object.fromEntries(legal.map((a) => [a.boat, a]));
+  return card(tr("do.board"), left ? fmt(tr, "do.board.hint", { boat: chip(view, tr, left) }) : null,
+    miniBoard(env, { wholeBoat: pick, inline: true, selected: chosen,
+                     onPick: (a) => { m.sel[key] = a.boat; env.redraw(); } }),
+    h("button", { class: "lb-big lb-primary", disabled: !chosen || m.pending, "data-testid": "lb-board-confirm",
+                  onclick: () => chosen && send(chosen) },
+      chosen ? fmt(tr, "do.board.confirm", { boat: chip(view, tr, chosen.boat) })
+        : tr("do.board.pick")));
+}
+
+function waiting({ view, me, tr, msg }) {
+  const ballot = view.ballot;
+  const d = view.decision;
+  const parts = [];
+  if (ballot && ballot.negotiating) {
+    parts.push(ballotTitle(view, tr, ballot));
+    parts.push(h("div", { class: "lb-opts" }, ballot.options.map((o) => chip(view, tr, o))));
+    parts.push(h("p", { class: "lb-talk" }, fmt(tr, "do.talk", { who: who(view, tr, view.start_player) })));
+    parts.push(clock(msg, tr));
+  } else if (ballot && !ballot.revealed) {
+    parts.push(ballotTitle(view, tr, ballot));
+    if (me && !me.voter) parts.push(h("p", { class: "lb-hint" }, tr("do.vote.not_voter")));
+    if (me && me.my_vote) {
+      parts.push(h("div", { class: "lb-myvote", "data-testid": "lb-my-vote", dataset: { choice: me.my_vote } },
+        me.my_vote === "hat" ? [hatIcon(30), " ", tr("do.vote.done_hat")]
+          : fmt(tr, "do.vote.done", { choice: chip(view, tr, me.my_vote) })));
+    }
+    const missing = ballot.voters.filter((v) => !ballot.voted.includes(v));
+    parts.push(h("p", {}, fmt(tr, "do.wait.voters", { who: h("span", {}, missing.map((v) => [" ", who(view, tr, v)])) })));
+  } else if (d) {
+    if (ballot) parts.push(ballotTitle(view, tr, ballot));
+    parts.push(h("p", { class: "lb-talk" }, fmt(tr, `step.${d.step}`, { who: who(view, tr, d.seat) })));
+  }
+  if (view.last_reveal && (!ballot || ballot.revealed)) parts.push(revealMini(view, tr, view.last_reveal));
+  const recent = (msg.events || []).filter((e) => e.type !== "voted").slice(-3);
+  if (recent.length) parts.push(h("ul", { class: "lb-recent" }, recent.map((e) => h("li", {}, describeEvent(view, tr, e)))));
+  return h("div", { class: "lb-card lb-wait", "data-testid": "lb-waiting" }, parts);
+}
+
+function revealMini(view, tr, r) {
+  const decider = r.decided_by !== null && r.decided_by !== undefined ? view.players[r.decided_by]
+    : (r.resolution === "captain" && r.hats.length ? view.players[r.hats[0]] : view.players[view.start_player]);
+  return h("div", { class: "lb-reveal-mini", "data-testid": "lb-reveal-mini" },
+    h("div", { class: "lb-sub" }, tr("reveal.title")),
+    h("div", { class: "lb-rv" }, r.votes.map((v) => h("span", { class: "lb-rv1" }, who(view, tr, v.seat),
+      r.kind === "eject" ? h("small", {}, tr("weight", { n: v.weight })) : null,
+      v.choice === "hat" ? hatIcon(22) : chip(view, tr, v.choice, { label: false })))),
+    r.outcome ? h("div", { class: "lb-rv-out" }, fmt(tr, "reveal.result", { choice: chip(view, tr, r.outcome) }),
+      r.resolution ? h("small", {}, ` (${tr(`resolution.${r.resolution}`, { who: decider })})`) : null) : null);
+}
+
+function finalCard({ view, me, tr }) {
+  const r = view.result;
+  if (!r) return card(tr("phase.over"), null);
+  const won = me && r.winners.includes(me.seat);
+  const order = r.scores.map((_, i) => i).sort((a, b) => r.scores[b] - r.scores[a] || a - b);
+  return h("div", { class: `lb-card lb-final-phone${won ? " won" : ""}`, "data-testid": "lb-final-phone" },
+    h("h2", {}, won ? tr("result.you_won") : tr("phase.over")),
+    me ? h("p", {}, tr("result.you_scored", { n: r.scores[me.seat] })) : null,
+    h("ol", {}, order.map((seat) => h("li", { class: r.winners.includes(seat) ? "win" : "" },
+      who(view, tr, seat), h("b", {}, ` ${r.scores[seat]}`)))));
+}
+
+// ---------------------------------------------------------------- compact board
+
+// The boats on the water in lane order. Options make parts of it tappable:
+// freeSeat {boat: action} (setup), myPawn {boat: {rank: action}} (leave), wholeBoat {boat: action} (board).
+function miniBoard(env, opts) {
+  const { view, tr, me, m, send } = env;
+  const boats = view.boats.filter((b) => b.status === "water").sort((a, b) => a.lane - b.lane);
+  if (!boats.length) return null;
+  const sel = opts.selected;
+  const cards = boats.map((b) => {
+    const seats = [];
+    const mine = opts.myPawn && opts.myPawn[b.colour];
+    const used = new Set();
+    for (const p of b.pawns) {
+      const a = mine && me && p.colour === me.colour && !used.has(p.rank) ? mine[p.rank] : null;
+      if (a) used.add(p.rank);
+      const isSel = a && sel && sel.boat === a.boat && sel.rank === a.rank;
+      seats.push(a
+        ? h("button", { class: `lb-mseat lb-tap${isSel ? " sel" : ""}`, disabled: m.pending,
+                        "data-testid": `lb-leavepawn-${b.colour}-${p.rank}`, dataset: { boat: b.colour, rank: p.rank },
+                        onclick: () => opts.onPick(a) }, pawn(view, p.colour, p.rank))
+        : h("span", { class: "lb-mseat" }, pawn(view, p.colour, p.rank)));
+    }
+    for (let i = 0; i < b.leaks; i++) seats.push(h("span", { class: "lb-mseat lb-mleak" }, leakIcon(18)));
+    const free = opts.freeSeat && opts.freeSeat[b.colour];
+    let firstFree = true;
+    while (seats.length < 6) {
+      if (free && firstFree) {
+        seats.push(h("button", { class: "lb-mseat lb-mfree lb-tap", disabled: m.pending,
+                                 "data-testid": `lb-seat-${b.colour}`, dataset: { boat: b.colour },
+                                 onclick: () => send(free) }, "+"));
+        firstFree = false;
+      } else seats.push(h("span", { class: `lb-mseat lb-mfree${free ? " lb-also" : ""}` }));
+    }
+    const whole = opts.wholeBoat && opts.wholeBoat[b.colour];
+    const isSel = whole && sel && sel.boat === b.colour;
+    const attrs = {
+      class: `lb-mboat${whole ? " lb-tap" : ""}${isSel ? " sel" : ""}${opts.wholeBoat && !whole ? " lb-no" : ""}`,
+      dataset: { boat: b.colour }, style: { "--hull": fill(view, b.colour), "--hull-ink": ink(view, b.colour) },
+    };
+    if (whole) { attrs.onclick = () => opts.onPick(whole); attrs["data-testid"] = `lb-boardboat-${b.colour}`; attrs.disabled = m.pending; }
+    return h(whole ? "button" : "div", attrs,
+      h("div", { class: "lb-mhead" }, shape(b.colour, 16), h("b", {}, colourName(view, tr, b.colour)),
+        h("small", {}, `${tr("lane", { lane: b.lane })} · ${tr("row", { row: b.row, rows: view.rows })}`)),
+      h("div", { class: "lb-mseats" }, seats));
+  });
+  return h("section", { class: `lb-miniboard${opts.inline ? " inline" : ""}`, "data-testid": opts.inline ? "lb-pick-board" : "lb-miniboard" },
+    opts.inline ? null : h("h3", {}, tr("boats")), h("div", { class: "lb-mboats" }, cards));
+}
+

@@ -1,0 +1,443 @@
+// Lifeboats on the TV: the board (lanes, boats, islands), the players, the ballot and its
+// reveal, the swim, the log and the final scores. Rendered from msg.view only.
+import { strings, table as S } from "./lifeboats/strings.js";
+import {
+  h, s, boatColour, chip, colourName, describeEvent, ensureCss, fill, fmt, hatIcon, ink, islandValues,
+  leakIcon, makeTr, pawn, shape, starIcon, who,
+} from "./lifeboats/common.js";
+
+export { strings };
+
+ensureCss(new URL("./lifeboats.css", import.meta.url));
+
+const SEATS = 6;
+const LOG_LINES = 9;
+const memory = new WeakMap(); // root -> {log, version, boats, timer}
+
+function mem(root) {
+  if (!memory.has(root)) memory.set(root, { log: [], version: -1, boats: {}, timer: null });
+  return memory.get(root);
+}
+
+export function render(root, msg, ctx) {
+  const tr = makeTr(S, ctx);
+  const view = msg.view;
+  const m = mem(root);
+  const events = Array.isArray(msg.events) ? msg.events : [];
+  const fresh = msg.version !== m.version;
+  if (fresh) {
+    if (msg.version < m.version) m.log = [];
+    for (const e of events) m.log.push(e);
+    m.log = m.log.slice(-60);
+  }
+  const newEvents = fresh ? events : [];
+  if (m.timer) { clearInterval(m.timer); m.timer = null; }
+
+  const page = h("div", { class: "lb-table", dataset: { step: view.step, phase: view.phase } },
+    topBar(view, tr, msg, m),
+    h("div", { class: "lb-main" },
+      board(view, tr, newEvents, m),
+      side(view, tr, msg, m)),
+    stage(view, tr, msg, newEvents),
+    view.over && view.result ? finalScores(view, tr, view.result) : null);
+  root.replaceChildren(page);
+  fitHeight(root, page);
+
+  // Keep a copy of where every boat was, to animate a boat sinking in the next update.
+  m.boats = Object.fromEntries(view.boats.map((b) => [b.colour, JSON.parse(JSON.stringify(b))]));
+  m.version = msg.version;
+  startCountdown(root, msg, m);
+}
+
+// ---------------------------------------------------------------- top bar
+
+function topBar(view, tr, msg) {
+  const sp = view.start_player;
+  return h("header", { class: "lb-top" },
+    h("div", { class: "lb-brand" }, boatGlyph(), tr("title")),
+    h("div", { class: "lb-turn", "data-testid": "lb-turn" },
+      view.turn > 0 ? tr("turn", { turn: view.turn }) : tr("turn.setup")),
+    h("div", { class: "lb-phase", "data-testid": "lb-phase" }, tr(`phase.${view.phase}`)),
+    view.phase !== "over" && sp !== null && sp !== undefined
+      ? h("div", { class: "lb-startp" }, h("span", { class: "lb-marker" }, starIcon(22)),
+        h("span", { class: "lb-startp-label" }, tr("start_player")), who(view, tr, sp))
+      : null,
+    h("div", { class: "lb-supply", title: tr("supply", { n: view.supply }) },
+      leakIcon(22), h("span", {}, String(view.supply))),
+    h("div", { class: "lb-countdown", "data-testid": "lb-countdown", hidden: !msg.deadline }));
+}
+
+// The board fills the screen below the page's own header (1920x1080 on the TV).
+function fitHeight(root, page) {
+  const top = root.getBoundingClientRect().top + window.scrollY;
+  page.style.height = `${Math.max(680, window.innerHeight - top - 16)}px`;
+  const cell = page.querySelector(".lb-cell");
+  if (cell) {
+    const hgt = cell.getBoundingClientRect().height;
+    const seat = Math.max(22, Math.min(46, Math.floor((hgt - 44) / 2)));
+    page.style.setProperty("--seat", `${seat}px`);
+    page.style.setProperty("--cell-h", `${Math.round(hgt)}px`);
+  }
+}
+
+function startCountdown(root, msg, m) {
+  const els = [...root.querySelectorAll(".lb-countdown, .lb-clock-digits")];
+  if (!els.length || !msg.deadline) return;
+  const paint = () => {
+    const left = Math.max(0, Math.ceil((msg.deadline - Date.now()) / 1000));
+    for (const el of els) {
+      el.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+      el.classList.toggle("urgent", left <= 10);
+      el.dataset.seconds = String(left);
+    }
+    if (left <= 0 && m.timer) { clearInterval(m.timer); m.timer = null; }
+  };
+  paint();
+  m.timer = setInterval(paint, 250);
+}
+
+function boatGlyph() {
+  return s("svg", { class: "lb-brand-boat", viewBox: "0 0 40 32", width: 40, height: 32, "aria-hidden": "true" },
+    s("path", { d: "M19,2 L19,20 L6,20 Z", fill: "#fff7e6" }),
+    s("path", { d: "M21,6 L21,20 L32,20 Z", fill: "#f3e6c4", opacity: "0.85" }),
+    s("path", { d: "M2,22 H38 L32,30 H8 Z", fill: "#d7263d" }));
+}
+
+// ---------------------------------------------------------------- board
+
+function islandGroups(view) {
+  const groups = [];
+  for (const l of view.lanes) {
+    const last = groups[groups.length - 1];
+    if (last && last.island === l.island) last.lanes.push(l.lane);
+    else groups.push({ island: l.island, lanes: [l.lane] });
+  }
+  return groups;
+}
+
+function board(view, tr, newEvents, m) {
+  const rows = view.rows;
+  const lanes = view.lanes.length;
+  const sankNow = new Set(newEvents.filter((e) => e.type === "boat_sank").map((e) => e.boat));
+  const movedNow = new Set(newEvents.filter((e) => e.type === "boat_moved").map((e) => e.boat));
+  const landedNow = new Set(newEvents.filter((e) => e.type === "boat_landed").map((e) => e.boat));
+  const byColour = Object.fromEntries(view.boats.map((b) => [b.colour, b]));
+
+  const grid = h("div", { class: "lb-grid", style: {
+    gridTemplateColumns: `repeat(${lanes}, 1fr)`,
+    gridTemplateRows: `auto repeat(${rows}, minmax(0, 1fr)) auto`,
+  } });
+
+  // Islands across the top, one per group of lanes.
+  let col = 1;
+  for (const g of islandGroups(view)) {
+    const isl = view.islands.find((i) => i.island === g.island);
+    const docked = view.landing_order.map((c) => byColour[c])
+      .filter((b) => b && g.lanes.includes(b.lane));
+    grid.append(h("div", {
+      class: `lb-island lb-island-${g.island}`, dataset: { island: g.island },
+      style: { gridColumn: `${col} / span ${g.lanes.length}`, gridRow: "1" },
+    },
+      h("div", { class: "lb-island-head" },
+        h("span", { class: "lb-island-name" }, tr(`island.${g.island}`)),
+        h("span", { class: "lb-values", title: tr("points.legend") },
+          h("span", { class: "lb-val" }, h("span", { class: "lb-mini-off" }), String(isl.values.officer)),
+          h("span", { class: "lb-val" }, h("span", { class: "lb-mini-sail" }), String(isl.values.sailor)))),
+      h("div", { class: "lb-island-pawns" },
+        isl.pawns.map((p) => pawn(view, p.colour, p.rank,
+          { cls: landedNow.has(p.boat) ? "lb-just-landed" : "", title: `${view.players[p.seat]} +${p.points}` }))),
+      h("div", { class: "lb-docks" }, docked.map((b) => h("span", {
+        class: `lb-dock${landedNow.has(b.colour) ? " lb-just-landed" : ""}`,
+        style: { background: fill(view, b.colour), color: ink(view, b.colour) },
+      }, shape(b.colour, 16), h("b", {}, `#${b.landing_place}`))))));
+    col += g.lanes.length;
+  }
+
+  // Water cells: row rows-1 at the top, row 0 (start fields) at the bottom.
+  for (const l of view.lanes) {
+    for (let r = rows - 1; r >= 0; r--) {
+      grid.append(h("div", {
+        class: `lb-cell${r === 0 ? " lb-start" : ""}${l.boat ? "" : " lb-unused"}`,
+        dataset: { lane: String(l.lane), row: String(r) },
+        style: { gridColumn: String(l.lane), gridRow: String(rows - r + 1) },
+      }, r === 0 ? h("span", { class: "lb-cell-label" }, tr("start_field")) : null));
+    }
+    grid.append(h("div", { class: "lb-lane-no", style: { gridColumn: String(l.lane), gridRow: String(rows + 2) } },
+      String(l.lane)));
+  }
+
+  // Swimmers still in the water, drawn behind the boat they left.
+  const swimming = {};
+  if (view.swim) {
+    const n = view.swim.swimmers.length;
+    view.swim.swimmers.forEach((sw, i) => {
+      if (i < n - view.swim.boarded) (swimming[sw.boat] ||= []).push(sw);
+    });
+  }
+
+  for (const b of view.boats) {
+    if (b.lane === null || b.lane === undefined) continue;
+    let ghost = false;
+    let bb = b;
+    if (b.status === "sunk") {
+      if (!sankNow.has(b.colour) || !m.boats[b.colour]) continue;
+      bb = { ...m.boats[b.colour], status: "sunk" };
+      ghost = true;
+    } else if (b.status !== "water") continue;
+    const row = Math.min(bb.row, rows - 1);
+    const wrap = h("div", {
+      class: "lb-boat-slot", style: { gridColumn: String(bb.lane), gridRow: String(rows - row + 1) },
+    }, boatCard(view, tr, bb, {
+      cls: `${ghost ? "lb-sinking" : ""}${movedNow.has(b.colour) ? " lb-moved" : ""}`,
+      waiting: isBoatInFocus(view, b.colour),
+    }), swimming[b.colour] ? h("div", { class: "lb-swimmers" }, swimming[b.colour].map((sw) =>
+      h("span", { class: "lb-swimmer" }, pawn(view, view.colours[sw.seat], sw.rank), h("span", { class: "lb-wave" }))))
+      : null);
+    grid.append(wrap);
+  }
+
+  return h("section", { class: "lb-board" }, grid,
+    h("div", { class: "lb-ship" }, h("span", { class: "lb-ship-icon" }), tr("ship")));
+}
+
+function isBoatInFocus(view, colour) {
+  const b = view.ballot;
+  if (b && b.kind === "eject" && boatColour(b.boat) === colour) return true;
+  return false;
+}
+
+export function boatCard(view, tr, b, opts = {}) {
+  const seats = [];
+  for (const p of b.pawns) seats.push(h("span", { class: "lb-seat" }, pawn(view, p.colour, p.rank)));
+  for (let i = 0; i < b.leaks; i++) seats.push(h("span", { class: "lb-seat lb-leak" }, leakIcon(26)));
+  while (seats.length < SEATS) seats.push(h("span", { class: "lb-seat lb-free" }));
+  const owner = b.owner === null || b.owner === undefined ? null : view.players[b.owner];
+  return h("div", {
+    class: `lb-boat ${opts.cls || ""}${opts.waiting ? " lb-focus" : ""}`,
+    dataset: { boat: b.colour },
+    style: { "--hull": fill(view, b.colour), "--hull-ink": ink(view, b.colour) },
+  },
+    h("div", { class: "lb-boat-head" },
+      shape(b.colour, 20),
+      h("span", { class: "lb-boat-name" }, colourName(view, tr, b.colour)),
+      owner !== null ? h("span", { class: "lb-boat-owner" }, owner) : null),
+    h("div", { class: "lb-seats" }, seats));
+}
+
+// ---------------------------------------------------------------- side panel
+
+function side(view, tr, msg, m) {
+  const ballot = view.ballot;
+  const players = view.players.map((name, seat) => {
+    const colour = view.colours[seat];
+    const waiting = (view.waiting_for || []).includes(seat);
+    let voteState = null;
+    if (ballot && !ballot.negotiating && ballot.voters.includes(seat)) {
+      const voted = ballot.voted.includes(seat);
+      voteState = h("span", { class: `lb-vstate ${voted ? "done" : "todo"}`, dataset: { voted: String(voted) } },
+        voted ? "✓ " + tr("voted") : tr("not_voted"));
+    }
+    const onWater = view.boats.filter((b) => b.status === "water")
+      .reduce((n, b) => n + b.pawns.filter((p) => p.colour === colour).length, 0);
+    return h("div", { class: `lb-player${waiting ? " lb-waiting" : ""}`, dataset: { seat: String(seat) } },
+      h("span", { class: "lb-pswatch", style: { background: fill(view, colour), color: ink(view, colour) } },
+        shape(colour, 26)),
+      h("div", { class: "lb-pmain" },
+        h("div", { class: "lb-pname" }, h("b", {}, name),
+          view.start_player === seat && view.phase !== "over"
+            ? h("span", { class: "lb-marker", title: tr("start_player") }, starIcon(18)) : null),
+        h("div", { class: "lb-pmeta" },
+          h("span", { class: "lb-hats", title: tr("hats") },
+            [0, 1, 2].map((i) => hatIcon(20, i >= view.hats_left[seat]))),
+          h("span", { class: "lb-onwater", title: "" }, h("span", { class: "lb-mini-sail" }), `×${onWater}`),
+          view.drowned[seat] ? h("span", { class: "lb-drowned" }, tr("drowned.n", { n: view.drowned[seat] })) : null,
+          voteState)),
+      h("div", { class: "lb-pscore", "data-testid": `lb-score-${seat}` }, String(view.scores[seat])));
+  });
+
+  const byColour = Object.fromEntries(view.boats.map((b) => [b.colour, b]));
+  const places = [];
+  for (let i = 0; i < view.landing_places; i++) {
+    const c = view.landing_order[i];
+    const b = c && byColour[c];
+    places.push(h("div", { class: `lb-place${c ? " taken" : ""}` },
+      h("span", { class: "lb-place-no" }, String(i + 1)),
+      c ? h("span", { class: "lb-swatch", style: { background: fill(view, c), color: ink(view, c) } }, shape(c, 14)) : null,
+      b ? h("span", { class: "lb-place-island" }, tr(`island.${b.island}`).split(" ")[0]) : null));
+  }
+
+  const lines = m.log.slice().reverse().filter((e) => e.type !== "voted" || true).slice(0, LOG_LINES);
+  return h("aside", { class: "lb-side" },
+    h("div", { class: "lb-panel lb-players" }, h("h3", {}, tr("players")), players),
+    h("div", { class: "lb-panel lb-landing" }, h("h3", {}, tr("landing")), h("div", { class: "lb-places" }, places)),
+    h("div", { class: "lb-panel lb-log", "data-testid": "lb-log" }, h("h3", {}, tr("log")),
+      h("ol", {}, lines.map((e) => h("li", { class: `lb-log-${e.type}` }, describeEvent(view, tr, e))))));
+}
+
+// ---------------------------------------------------------------- stage (bottom)
+
+function stage(view, tr, msg, newEvents) {
+  const parts = [];
+  const d = view.decision;
+  const ballot = view.ballot;
+  const caption = h("div", { class: "lb-caption", "data-testid": "lb-caption" },
+    fmt(tr, `step.${view.step}`, { who: d ? who(view, tr, d.seat) : who(view, tr, view.start_player) }));
+
+  if (ballot) {
+    parts.push(ballotPanel(view, tr, ballot, caption, newEvents));
+  } else if (view.phase === "swim" && view.swim) {
+    parts.push(h("div", { class: "lb-act" }, caption, swimPanel(view, tr)));
+  } else if (view.phase === "setup") {
+    parts.push(h("div", { class: "lb-act" }, caption, setupPanel(view, tr)));
+  } else if (!view.over) {
+    parts.push(h("div", { class: "lb-act" }, caption));
+  }
+  if (msg.deadline && ballot && ballot.negotiating) {
+    parts.push(h("div", { class: "lb-clock", "data-testid": "lb-clock" },
+      h("div", { class: "lb-clock-label" }, tr("countdown")),
+      h("div", { class: "lb-clock-digits" })));
+  }
+  const lr = view.last_reveal;
+  if (lr && !(ballot && ballot.revealed)) {
+    parts.push(revealPanel(view, tr, lr, { last: true, fresh: newEvents.some((e) => e.type === "ballot_revealed") }));
+  }
+  return h("footer", { class: "lb-stage" }, parts);
+}
+
+function question(view, tr, kind, boat, round) {
+  return h("div", { class: "lb-question" },
+    kind === "eject" ? fmt(tr, "question.eject", { boat: chip(view, tr, boatColour(boat)) }) : tr(`question.${kind}`),
+    round > 1 ? h("span", { class: "lb-round" }, " ", tr("question.round", { round })) : null);
+}
+
+function ballotPanel(view, tr, ballot, caption, newEvents) {
+  if (ballot.revealed) {
+    // Votes are in: show them all, and who decides now.
+    const reveal = view.last_reveal && view.last_reveal.outcome === null ? view.last_reveal : null;
+    return h("div", { class: "lb-act lb-wide" },
+      question(view, tr, ballot.kind, ballot.boat, ballot.round),
+      reveal ? revealPanel(view, tr, reveal, { fresh: newEvents.some((e) => e.type === "ballot_revealed"), inline: true }) : null,
+      caption);
+  }
+  const voters = ballot.voters.map((seat, i) => {
+    const voted = ballot.voted.includes(seat);
+    return h("div", { class: `lb-voter ${voted ? "voted" : ""}`, dataset: { seat: String(seat), voted: String(voted) } },
+      who(view, tr, seat),
+      ballot.kind === "eject" ? h("span", { class: "lb-weight" }, tr("weight", { n: ballot.weights[i] })) : null,
+      h("span", { class: "lb-card-back" }, voted ? "✓" : "…"));
+  });
+  return h("div", { class: "lb-act lb-wide" },
+    question(view, tr, ballot.kind, ballot.boat, ballot.round),
+    ballot.kind === "eject" ? h("div", { class: "lb-note" }, tr("question.eject.note")) : null,
+    h("div", { class: "lb-options" }, ballot.options.map((o) => chip(view, tr, o))),
+    ballot.negotiating ? caption : h("div", { class: "lb-voters", "data-testid": "lb-voters" }, voters),
+    ballot.negotiating ? null : caption);
+}
+
+function revealPanel(view, tr, r, opts = {}) {
+  const votes = r.votes.map((v, i) => h("div", {
+    class: `lb-rvote${opts.fresh ? " flip" : ""}`, style: { animationDelay: `${i * 0.15}s` },
+    dataset: { seat: String(v.seat), choice: v.choice },
+  },
+    who(view, tr, v.seat),
+    r.kind === "eject" ? h("span", { class: "lb-weight" }, tr("weight", { n: v.weight })) : null,
+    v.choice === "hat"
+      ? h("span", { class: "lb-rchoice lb-rhat", title: tr("reveal.hat") }, hatIcon(30))
+      : h("span", { class: "lb-rchoice" }, chip(view, tr, v.choice))));
+  const tally = h("div", { class: "lb-tally", title: tr("reveal.tally") },
+    r.tally.filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]).map(([o, n]) =>
+      h("span", { class: `lb-tcount${r.outcome === o ? " win" : ""}`, dataset: { option: o } },
+        chip(view, tr, o, { label: false }), h("b", {}, String(n)))));
+  const decider = r.decided_by !== null && r.decided_by !== undefined ? view.players[r.decided_by] : "";
+  let why = null;
+  if (r.resolution) {
+    why = h("div", { class: "lb-why" },
+      r.hats_cancelled ? h("span", { class: "lb-cancel" }, tr("reveal.cancelled", { n: r.hats.length }), " · ") : null,
+      r.resolution === "tie_break" && r.tied && r.tied.length
+        ? h("span", {}, h("span", { class: "lb-tied" }, r.tied.map((c) => chip(view, tr, c, { label: false }))), " ")
+        : null,
+      tr(`${r.outcome ? "resolution" : "pending"}.${r.resolution}`, { who: decider || (r.resolution === "captain" && r.hats.length ? view.players[r.hats[0]] : view.players[view.start_player]) }));
+  }
+  const outcome = r.outcome
+    ? h("div", { class: "lb-outcome", "data-testid": "lb-outcome" },
+      fmt(tr, "reveal.result", { choice: chip(view, tr, r.outcome) }))
+    : null;
+  return h("div", { class: `lb-reveal${opts.last ? " lb-last" : ""}`, "data-testid": "lb-reveal",
+                    dataset: { kind: r.kind, turn: String(r.turn) } },
+    opts.inline ? null : h("div", { class: "lb-reveal-head" }, h("b", {}, tr("reveal.title")), " · ",
+      r.kind === "eject" ? fmt(tr, "question.eject", { boat: chip(view, tr, boatColour(r.boat)) }) : tr(`question.${r.kind}`)),
+    h("div", { class: "lb-rvotes" }, votes),
+    h("div", { class: "lb-reveal-foot" }, tally, outcome, why));
+}
+
+function swimPanel(view, tr) {
+  const sw = view.swim;
+  const n = sw.swimmers.length;
+  const next = n - 1 - sw.boarded;
+  const boarding = view.step === "board";
+  return h("div", { class: "lb-swim", "data-testid": "lb-swim" },
+    h("div", { class: "lb-note" }, tr("swim.title")),
+    h("ol", { class: "lb-swim-list" }, sw.swimmers.map((x, i) => h("li", {
+      class: `${i > next ? "done" : ""}${boarding && i === next ? " next" : ""}`,
+    },
+      h("b", { class: "lb-swim-no" }, `${i + 1}.`), " ",
+      who(view, tr, x.seat), " ", pawn(view, view.colours[x.seat], x.rank), " ",
+      fmt(tr, "swim.left", { boat: chip(view, tr, x.boat, { label: false }) }), " ",
+      h("span", { class: "lb-swim-state" },
+        i > next ? tr("swim.boarded") : boarding && i === next ? tr("swim.next") : tr("swim.in_water"))))));
+}
+
+function setupPanel(view, tr) {
+  if (view.step !== "place_pawns") return null;
+  return h("div", { class: "lb-unplaced" }, view.players.map((name, seat) => {
+    const u = view.unplaced[seat];
+    return h("span", { class: "lb-unp" }, who(view, tr, seat), " ",
+      Array.from({ length: u.officer }, () => pawn(view, view.colours[seat], "officer")),
+      Array.from({ length: u.sailor }, () => pawn(view, view.colours[seat], "sailor")));
+  }));
+}
+
+// ---------------------------------------------------------------- final scores
+
+function finalScores(view, tr, result) {
+  const order = result.scores.map((sc, seat) => seat)
+    .sort((a, b) => (result.winners.includes(b) - result.winners.includes(a)) || result.scores[b] - result.scores[a] || a - b);
+  const islands = view.islands.map((i) => i.island);
+  const rows = order.map((seat, idx) => {
+    const bd = result.breakdown.find((x) => x.seat === seat) || { islands: {}, drowned: 0 };
+    const win = result.winners.includes(seat);
+    return h("tr", { class: win ? "win" : "", dataset: { seat: String(seat) } },
+      h("td", {}, win ? h("span", { class: "lb-crown" }, "♛") : String(idx + 1)),
+      h("td", { class: "lb-fname" }, who(view, tr, seat)),
+      islands.map((isl) => {
+        const x = (bd.islands || {})[isl] || { officer: 0, sailor: 0, points: 0 };
+        return h("td", { class: "lb-fisl" },
+          Array.from({ length: x.officer }, () => pawn(view, view.colours[seat], "officer")),
+          Array.from({ length: x.sailor }, () => pawn(view, view.colours[seat], "sailor")),
+          h("span", { class: "lb-fpts" }, x.points ? `${x.points}` : "·"));
+      }),
+      h("td", {}, String(bd.drowned || 0)),
+      h("td", {}, bd.own_boat === "sunk" ? tr("final.own_boat.sunk")
+        : bd.own_boat ? tr("final.own_boat.place", { n: bd.own_boat }) : "—"),
+      h("td", { class: "lb-ftotal", "data-testid": `lb-final-${seat}` }, String(result.scores[seat])));
+  });
+  const names = h("span", {}, result.winners.map((w, i) => [i ? " & " : "", who(view, tr, w)]));
+  return h("div", { class: "lb-final", "data-testid": "lb-final" },
+    h("div", { class: "lb-final-card" },
+      h("h2", {}, tr("final.title")),
+      h("div", { class: "lb-final-winner" },
+        fmt(tr, result.winners.length > 1 ? "final.winners" : "final.winner", { who: names })),
+      h("div", { class: "lb-note" }, tr(`final.tie.${result.tie_break}`)),
+      h("table", {},
+        h("thead", {}, h("tr", {},
+          h("th", {}, tr("final.rank")), h("th", {}, tr("final.player")),
+          islands.map((isl) => {
+            const v = islandValues(view, isl);
+            return h("th", {}, tr(`island.${isl}`), h("small", {}, ` ${v.officer}/${v.sailor}`));
+          }),
+          h("th", {}, tr("final.drowned")), h("th", {}, tr("final.own_boat")), h("th", {}, tr("final.total")))),
+        h("tbody", {}, rows)),
+      h("div", { class: "lb-final-landing" }, h("b", {}, tr("final.landing_order"), ": "),
+        (result.landing_order || []).map((l) => h("span", { class: "lb-flanded" }, `${l.landing_place}.`,
+          chip(view, tr, l.boat))))));
+}

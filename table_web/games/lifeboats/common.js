@@ -1,0 +1,260 @@
+// Lifeboats: helpers shared by the table (TV) and the controller (phone) modules.
+// This file exists twice, identical, in table_web/games/lifeboats/ and
+// controller_web/games/lifeboats/ (a test checks they match), so that each page only
+// loads files from its own folder.
+//
+// Nothing here knows a rule of the game: it only draws what the view says.
+
+const SVGNS = "http://www.w3.org/2000/svg";
+
+// Build a DOM element. Strings and numbers become text nodes (never HTML), so player names
+// are always safe.
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+export function s(tag, attrs, ...children) {
+  const el = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v !== null && v !== undefined && v !== false) el.setAttribute(k, String(v));
+  }
+  append(el, children);
+  return el;
+}
+
+function setAttrs(el, attrs) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k === "style" && typeof v === "object") {
+      for (const [prop, val] of Object.entries(v)) {
+        if (prop.startsWith("--")) el.style.setProperty(prop, val);
+        else el.style[prop] = val;
+      }
+    }
+    else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+}
+
+function append(el, children) {
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+}
+
+// ---------------------------------------------------------------- colours & symbols
+
+// Fill colours (and readable ink on top of them). Blue is shown orange in edition 1993,
+// following the view's colour_names.
+const FILL = {
+  red: "#d7263d", yellow: "#f2c230", green: "#2f9e5b", blue: "#2f6fd6", orange: "#ee7a1b",
+  purple: "#8447b5", white: "#f6f2e8", black: "#24262b",
+};
+const INK = {
+  red: "#fff", yellow: "#2a1d00", green: "#fff", blue: "#fff", orange: "#2a1400",
+  purple: "#fff", white: "#1d2330", black: "#f2e6c9",
+};
+
+export function shown(view, colour) {
+  return (view && view.colour_names && view.colour_names[colour]) || colour;
+}
+export function fill(view, colour) { return FILL[shown(view, colour)] || FILL[colour] || "#888"; }
+export function ink(view, colour) { return INK[shown(view, colour)] || INK[colour] || "#000"; }
+
+// Every colour also has its own shape, so no one needs to tell colours apart (colour-blind
+// safety): the shape is drawn on pawns, boats, wheel sectors and legends.
+const SHAPES = {
+  red: "M0,-9 L8.5,6.5 L-8.5,6.5 Z",                                   // triangle
+  yellow: "M0,-8.5 A8.5,8.5 0 1,1 -0.01,-8.5 Z M0,-3.8 A3.8,3.8 0 1,0 0.01,-3.8 Z", // ring
+  green: "M-7,-7 H7 V7 H-7 Z",                                           // square
+  blue: "M0,-9.5 L9,0 L0,9.5 L-9,0 Z",                                   // diamond
+  purple: "M-3,-9 H3 V-3 H9 V3 H3 V9 H-3 V3 H-9 V-3 H-3 Z",              // cross
+  white: "M0,-9.5 L2.6,-3.2 L9.2,-2.9 L4.1,1.4 L5.8,8.1 L0,4.4 L-5.8,8.1 L-4.1,1.4 L-9.2,-2.9 L-2.6,-3.2 Z", // star
+  black: "M-4.5,-8 H4.5 L9,0 L4.5,8 H-4.5 L-9,0 Z",                     // hexagon
+};
+
+// A small SVG showing the colour's shape, in the given ink (defaults to the colour's ink).
+export function shape(colour, size = 20, colourInk = null) {
+  return s("svg", { class: "lb-shape", viewBox: "-10 -10 20 20", width: size, height: size,
+                    "aria-hidden": "true" },
+    s("path", { d: SHAPES[colour] || SHAPES.black, fill: colourInk || "currentColor",
+                "fill-rule": "evenodd" }));
+}
+
+// A colour chip: swatch with shape, plus the translated colour name.
+export function chip(view, tr, colour, extra = {}) {
+  const { label = true, cls = "" } = extra;
+  return h("span", { class: `lb-chip ${cls}`, dataset: { colour } },
+    h("span", { class: "lb-swatch", style: { background: fill(view, colour), color: ink(view, colour) } },
+      shape(colour, 16)),
+    label ? h("span", { class: "lb-chip-name" }, colourName(view, tr, colour)) : null);
+}
+
+export function colourName(view, tr, colour) {
+  return tr(`colour.${shown(view, colour)}`);
+}
+
+// A pawn: officers are tall with a gold cap band, sailors small and round.
+export function pawn(view, colour, rank, extra = {}) {
+  const el = h("span", {
+    class: `lb-pawn lb-${rank} ${extra.cls || ""}`,
+    style: { background: fill(view, colour), color: ink(view, colour) },
+    dataset: { colour, rank },
+    title: extra.title || null,
+  }, shape(colour, rank === "officer" ? 20 : 15));
+  return el;
+}
+
+export function hatIcon(size = 26, spent = false) {
+  return s("svg", { class: `lb-hat${spent ? " spent" : ""}`, viewBox: "0 0 32 24", width: size,
+                    height: size * 0.75, "aria-hidden": "true" },
+    s("path", { d: "M3,17 C8,20 24,20 29,17 L27,14 C22,16 10,16 5,14 Z", fill: "currentColor" }),
+    s("path", { d: "M7,14 C7,5 11,3 16,3 C21,3 25,5 25,14 C20,15.5 12,15.5 7,14 Z",
+                fill: "currentColor", opacity: "0.85" }),
+    s("circle", { cx: 16, cy: 9, r: 2.2, fill: "#f5d77a" }));
+}
+
+export function leakIcon(size = 22) {
+  return s("svg", { class: "lb-leak-icon", viewBox: "0 0 20 24", width: size, height: size * 1.2,
+                    "aria-hidden": "true" },
+    s("path", { d: "M10,1 C10,1 2,11 2,16 A8,8 0 0,0 18,16 C18,11 10,1 10,1 Z", fill: "currentColor" }),
+    s("path", { d: "M6,16 A4,4 0 0,0 10,20", stroke: "#fff", "stroke-width": 1.6, fill: "none",
+                opacity: "0.8" }));
+}
+
+export function starIcon(size = 20) {
+  return s("svg", { class: "lb-star", viewBox: "-10 -10 20 20", width: size, height: size,
+                    "aria-hidden": "true" },
+    s("path", { d: SHAPES.white, fill: "currentColor" }));
+}
+
+// ---------------------------------------------------------------- strings
+
+export function makeTr(strings, ctx) {
+  const lang = (ctx && ctx.lang && strings[ctx.lang]) ? ctx.lang : "en";
+  const table = strings[lang];
+  return (key, params = {}) => {
+    let text = table[key];
+    if (text === undefined) text = strings.en[key];
+    if (text === undefined) {
+      return key;
+    }
+    return text.replace(/\{(\w+)\}/g, (m, p) => (p in params ? String(params[p]) : m));
+  };
+}
+
+// A translated message with {placeholders} filled by DOM nodes (chips, names as text).
+export function fmt(tr, key, params = {}) {
+  const text = tr(key, Object.fromEntries(Object.keys(params).map((k) => [k, `\u0000${k}\u0000`])));
+  const parts = text.split("\u0000");
+  const out = [];
+  parts.forEach((part, i) => {
+    if (i % 2 === 0) { if (part) out.push(part); return; }
+    const v = params[part];
+    out.push(v instanceof Node ? v : document.createTextNode(String(v)));
+  });
+  return out;
+}
+
+// The player's name, as text, with their colour chip.
+export function who(view, tr, seat) {
+  if (seat === null || seat === undefined) return h("span", { class: "lb-who" }, "?");
+  const colour = view.colours[seat];
+  return h("span", { class: "lb-who", dataset: { seat: String(seat) } },
+    h("span", { class: "lb-swatch", style: { background: fill(view, colour), color: ink(view, colour) } },
+      shape(colour, 15)),
+    h("b", {}, view.players[seat]));
+}
+
+// One line of text for a log event (public events only).
+export function describeEvent(view, tr, e) {
+  const W = (seat) => who(view, tr, seat);
+  const C = (c) => chip(view, tr, c);
+  const R = (r) => tr(`rank.${r}`);
+  switch (e.type) {
+    case "boat_placed":
+      return fmt(tr, "log.boat_placed", { who: W(e.seat), boat: C(e.boat), lane: e.lane,
+                                         island: tr(`island.${e.island}`) });
+    case "pawn_seated":
+      return fmt(tr, "log.pawn_seated", { who: W(e.seat), rank: tr(`rank.a.${e.rank}`), boat: C(e.boat) });
+    case "turn_started":
+      return fmt(tr, "log.turn_started", { turn: e.turn, who: W(e.start_player) });
+    case "phase_skipped":
+      return fmt(tr, `log.phase_skipped.${e.reason}`, { phase: tr(`phase.${e.phase}`) });
+    case "ballot_opened":
+      return e.kind === "eject"
+        ? fmt(tr, "log.ballot_opened.eject", { boat: C(e.boat) })
+        : fmt(tr, `log.ballot_opened.${e.kind}`, {});
+    case "vote_called":
+      return fmt(tr, "log.vote_called", { who: W(e.seat) });
+    case "voted":
+      return fmt(tr, "log.voted", { who: W(e.seat) });
+    case "ballot_revealed":
+      return fmt(tr, "log.ballot_revealed", { votes: h("span", {}, (e.votes || []).map((v) =>
+        h("span", { class: "lb-logvote" }, W(v.seat), " ",
+          v.choice === "hat" ? hatIcon(18) : C(v.choice)))) });
+    case "ballot_restarted":
+      return fmt(tr, "log.ballot_restarted", {});
+    case "outcome":
+      return fmt(tr, `log.outcome.${e.kind}`, { choice: C(e.choice), boat: e.boat ? C(e.boat) : "",
+        how: tr(`resolution.${e.resolution}`, { who: e.decided_by === null || e.decided_by === undefined ? "" : view.players[e.decided_by] }) });
+    case "boat_full":
+      return fmt(tr, "log.boat_full", { boat: C(e.boat) });
+    case "leak_placed":
+      return fmt(tr, "log.leak_placed", { boat: C(e.boat), leaks: e.leaks, pawns: e.pawns });
+    case "pawn_ejected":
+      return fmt(tr, "log.pawn_ejected", { who: W(e.seat), rank: R(e.rank), boat: C(e.boat) });
+    case "boat_moved":
+      return fmt(tr, "log.boat_moved", { boat: C(e.boat), row: e.row, rows: e.rows });
+    case "boat_landed":
+      return fmt(tr, "log.boat_landed", { boat: C(e.boat), island: tr(`island.${e.island}`),
+                                         place: e.landing_place, n: (e.pawns || []).length });
+    case "pawn_left":
+      return fmt(tr, "log.pawn_left", { who: W(e.seat), rank: R(e.rank), boat: C(e.boat) });
+    case "swim_skipped":
+      return fmt(tr, "log.swim_skipped", { who: W(e.seat) });
+    case "pawn_boarded":
+      return fmt(tr, "log.pawn_boarded", { who: W(e.seat), rank: R(e.rank), boat: C(e.boat) });
+    case "pawn_drowned":
+      return fmt(tr, `log.pawn_drowned.${e.reason}`, { who: W(e.seat), rank: R(e.rank) });
+    case "boat_sank":
+      return fmt(tr, "log.boat_sank", { boat: C(e.boat), n: (e.pawns || []).length });
+    case "start_player_passed":
+      return fmt(tr, "log.start_player_passed", { who: W(e.seat) });
+    case "game_over":
+      return fmt(tr, "log.game_over", { who: h("span", {}, (e.winners || []).map((w, i) =>
+        [i ? " & " : "", W(w)])) });
+    default:
+      return [e.type];
+  }
+}
+
+// Load a stylesheet that sits next to a module, once per document.
+export function ensureCss(url) {
+  const href = String(url);
+  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === href)) return;
+  document.head.append(h("link", { rel: "stylesheet", href }));
+}
+
+// A ballot's or decision's boat: the docs describe the full boat, the engine gives its
+// colour; accept both.
+export function boatColour(x) {
+  if (x === null || x === undefined) return null;
+  return typeof x === "string" ? x : x.colour;
+}
+
+export function islandOfLane(view, lane) {
+  const l = view.lanes.find((x) => x.lane === lane);
+  return l ? l.island : null;
+}
+
+export function islandValues(view, island) {
+  const i = view.islands.find((x) => x.island === island);
+  return i ? i.values : { officer: 0, sailor: 0 };
+}

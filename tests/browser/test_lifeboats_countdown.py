@@ -1,0 +1,57 @@
+"""Lifeboats' negotiation countdown in the real pages: the TV shows it large while the table
+talks, and when it runs out the server calls the vote (nobody presses "Call the vote"): every
+phone then shows its vote wheel. No sleeps: the waits are on conditions."""
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.helpers import game_state
+from tests.browser.test_lifeboats_play import (  # noqa: F401  (live_server is a fixture)
+    SEED, Player, act_on, live_server, start_lifeboats, wait_version)
+
+pytestmark = pytest.mark.browser
+SECONDS = 3
+
+
+def test_the_countdown_shows_and_calls_the_vote(open_table, open_phone, shot):
+    table, phones, _, _ = start_lifeboats(open_table, open_phone,
+                                          options={"negotiation_seconds": SECONDS})
+    player = Player(SEED)
+    shots = {"setup", "vote", "leave", "board", "captain", "break_tie"}   # no screenshots here
+    countdown = table.locator("[data-testid=lb-countdown]")
+    # Setup, by clicking; no countdown yet.
+    for _ in range(100):
+        msg = game_state(table)
+        if msg["view"]["step"] == "negotiate":
+            break
+        expect(countdown).to_be_hidden()
+        seat = msg["waiting_for"][0]
+        wait_version(phones[seat], msg["version"])
+        act_on(phones[seat], player, shots, shot, f"seat {seat}")
+        table.wait_for_function(
+            "v => Number(document.querySelector('#stage')?.dataset.version) > v", arg=msg["version"])
+    msg = game_state(table)
+    assert msg["view"]["step"] == "negotiate" and msg["deadline"]
+    start = msg["view"]["start_player"]
+    version = msg["version"]
+
+    # The TV counts down, large; the start player could still call the vote.
+    expect(countdown).to_be_visible()
+    table.wait_for_function(
+        "s => { const n = Number(document.querySelector('[data-testid=lb-countdown]')?.dataset.seconds);"
+        " return n >= 1 && n <= s; }", arg=SECONDS)
+    expect(phones[start].locator("[data-testid=lb-call-vote]")).to_be_visible()
+    assert countdown.bounding_box()["height"] >= 50
+    shot(table, "lifeboats-table-countdown")
+
+    # Nobody calls it: the server does at 0, and every phone gets the wheel.
+    table.wait_for_function(
+        "v => Number(document.querySelector('#stage')?.dataset.version) > v", arg=version,
+        timeout=(SECONDS + 8) * 1000)
+    msg = game_state(table)
+    assert msg["view"]["step"] == "vote"
+    assert msg["deadline"] is None
+    assert any(e["type"] == "vote_called" and e["seat"] == start for e in msg["events"])
+    expect(countdown).to_be_hidden()
+    for phone in phones.values():
+        expect(phone.locator("[data-testid=lb-wheel]")).to_be_visible()
+    expect(table.locator("[data-testid=lb-log]")).to_contain_text("called the vote")

@@ -1,0 +1,276 @@
+"""Lifeboats end to end in a real browser: one TV table page and four phone pages on a real
+server (seeded), a whole game played by clicking the phones' controls only: lanes, seats,
+call the vote, the vote wheel, captain's and tie-break choices, leave and board. The TV must
+show each reveal and the final scores of the server's result(); no phone ever receives another
+player's vote before the reveal (websocket frames). Screenshots go to test-artifacts/.
+
+No sleeps: every wait is on a condition."""
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import ROOT, _free_port, _wait_healthy
+from tests.browser.helpers import game_state, join, socket_events
+from tests.server.test_lifeboats_secrecy import check_payload
+
+pytestmark = pytest.mark.browser
+
+SEED = 11
+NAMES = ["Ana", "Ben", "<i>Cy</i>", "Dee"]   # one name that would be HTML if injected
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    """A real server with a fixed seed: same room code, same start player, same game."""
+    data = tmp_path_factory.mktemp("lifeboats")
+    port = _free_port()
+    log = open(data / "server.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
+         "--data", str(data), "--async-mode", "threading", "--seed", str(SEED)],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)})
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_healthy(url, proc)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+def version_of(page):
+    v = page.locator("#stage").get_attribute("data-version")
+    return int(v) if v is not None else -1
+
+
+def wait_version(page, version):
+    page.wait_for_function(
+        "v => Number(document.querySelector('#stage')?.dataset.version) >= v", arg=version)
+
+
+def ids_of(page, prefix, enabled_only=True):
+    sel = f"[data-testid^='{prefix}']" + (":not([disabled])" if enabled_only else "")
+    return page.eval_on_selector_all(sel, "els => els.map(e => e.dataset.testid)")
+
+
+def start_lifeboats(open_table, open_phone, options=None):
+    table_frames = []
+    table = open_table(record=table_frames)
+    code = table.locator("#room-code").inner_text().strip()
+    phones, frames = [], []
+    for name in NAMES:
+        rec = []
+        phone = open_phone(code, label=name, record=rec)
+        join(phone, name)
+        phones.append(phone)
+        frames.append(rec)
+    expect(table.locator(".lobby-panel .player")).to_have_count(4)
+    table.locator("[data-game=lifeboats]").click()
+    for name, value in (options or {}).items():
+        box = table.locator(f"[data-option={name}] .stepper-value")
+        box.fill(str(value))
+        box.dispatch_event("change")
+        expect(phones[0].locator(f"[data-option={name}]")).to_contain_text(str(value))
+    table.locator("#start").click()
+    expect(table.locator(".lb-table")).to_be_visible()
+    for phone in phones:
+        expect(phone.locator(".lb-phone")).to_be_visible()
+    by_seat = {}
+    for phone in phones:
+        phone.wait_for_function("() => window.castaways.state.game && window.castaways.state.game.seat !== null")
+        by_seat[game_state(phone)["seat"]] = phone
+    assert sorted(by_seat) == [0, 1, 2, 3]
+    return table, by_seat, table_frames, frames
+
+
+class Player:
+    """Decides by clicking what a phone shows, deterministically (seeded)."""
+
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+
+    def vote_choice(self, msg, choices):
+        view = msg["view"]
+        ballot = view["ballot"]
+        seat = msg["seat"]
+        colours = [c for c in choices if c != "hat"]
+        if "hat" in choices:
+            # One lone hat now and then (a captain), and once two hats (they cancel).
+            if ballot["kind"] == "move" and view["turn"] in (2, 5) and seat == view["turn"] % 4:
+                return "hat"
+            if ballot["kind"] == "leak" and view["turn"] == 3 and seat in (0, 1):
+                return "hat"
+        return self.rng.choice(colours)
+
+
+def act_on(phone, player, shots, shot, name):
+    """Make the one decision this phone is asked for, through its controls."""
+    msg = game_state(phone)
+    legal = msg["legal_actions"]
+    kinds = {a["type"] for a in legal}
+    assert kinds, f"{name} has nothing to do"
+    kind = next(iter(kinds))
+    if kind in ("place_boat", "place_black"):
+        lanes = ids_of(phone, "lb-lane-")
+        assert sorted(int(t.rsplit("-", 1)[1]) for t in lanes) == sorted(a["lane"] for a in legal)
+        phone.locator(f"[data-testid='{player.rng.choice(sorted(lanes))}']").click()
+    elif kind == "place_pawn":
+        ranks = sorted({a["rank"] for a in legal})
+        assert sorted(t.rsplit("-", 1)[1] for t in ids_of(phone, "lb-rank-")) == ranks
+        rank = player.rng.choice(ranks)
+        phone.locator(f"[data-testid='lb-rank-{rank}']").click()
+        expect(phone.locator(f"[data-testid='lb-rank-{rank}']")).to_have_class("lb-rank-btn on")
+        seats = ids_of(phone, "lb-seat-")
+        assert sorted(t.split("-", 2)[2] for t in seats) == sorted(a["boat"] for a in legal if a["rank"] == rank)
+        if "setup" not in shots and sum(msg["view"]["unplaced"][msg["seat"]].values()) <= 4:
+            shots.add("setup")
+            shot(phone, "lifeboats-phone-setup", full_page=True)
+        phone.locator(f"[data-testid='{player.rng.choice(sorted(seats))}']").click()
+    elif kind == "call_vote":
+        phone.locator("[data-testid=lb-call-vote]").click()
+    elif kind == "vote":
+        choices = phone.eval_on_selector_all("[data-testid^='lb-sector-']", "els => els.map(e => e.dataset.choice)")
+        # The wheel holds exactly the legal votes, in the fixed order, hat last.
+        assert choices == [a["choice"] for a in legal], (choices, legal)
+        choice = player.vote_choice(msg, choices)
+        phone.locator(f"[data-testid='lb-sector-{choice}'] text").click()
+        expect(phone.locator("[data-testid=lb-wheel-selected]")).to_have_attribute("data-choice", choice)
+        if "vote" not in shots:
+            shots.add("vote")
+            shot(phone, "lifeboats-phone-vote")
+        phone.locator("[data-testid=lb-vote-confirm]").click()
+    elif kind in ("captain", "break_tie"):
+        ids = ids_of(phone, f"lb-{kind}-")
+        assert sorted(t.split("-", 2)[2] for t in ids) == sorted(a["choice"] for a in legal)
+        if kind not in shots:
+            shots.add(kind)
+            shot(phone, f"lifeboats-phone-{kind}")
+        phone.locator(f"[data-testid='{player.rng.choice(sorted(ids))}']").click()
+    elif kind == "eject":
+        ids = ids_of(phone, "lb-eject-")
+        phone.locator(f"[data-testid='{player.rng.choice(sorted(ids))}']").click()
+    elif kind == "leave":
+        ids = ids_of(phone, "lb-leavepawn-")
+        assert sorted(tuple(t.split("-")[2:]) for t in ids) == sorted((a["boat"], a["rank"]) for a in legal)
+        phone.locator(f"[data-testid='{player.rng.choice(sorted(ids))}']").click()
+        if "leave" not in shots:
+            shots.add("leave")
+            shot(phone, "lifeboats-phone-leave", full_page=True)
+        phone.locator("[data-testid=lb-leave-confirm]").click()
+    elif kind == "board":
+        ids = ids_of(phone, "lb-boardboat-")
+        assert sorted(t.split("-", 2)[2] for t in ids) == sorted(a["boat"] for a in legal)
+        phone.locator(f"[data-testid='{player.rng.choice(sorted(ids))}']").click()
+        if "board" not in shots:
+            shots.add("board")
+            shot(phone, "lifeboats-phone-board", full_page=True)
+        phone.locator("[data-testid=lb-board-confirm]").click()
+    else:
+        raise AssertionError(f"unexpected action {kind}")
+
+
+def check_table_reveal(table, msg):
+    """While the start player or a captain decides, the TV shows every vote of the ballot."""
+    ballot = msg["view"]["ballot"]
+    reveal = table.locator(".lb-act [data-testid=lb-reveal]")
+    expect(reveal).to_be_visible()
+    votes = reveal.locator(".lb-rvote")
+    expect(votes).to_have_count(len(ballot["voters"]))
+    shown = {(int(v.get_attribute("data-seat")), v.get_attribute("data-choice")) for v in votes.all()}
+    assert shown == {tuple(v) for v in ballot["votes"]}
+
+
+def test_four_phones_play_lifeboats_to_the_end(open_table, open_phone, shot):
+    table, phones, table_frames, frames = start_lifeboats(open_table, open_phone)
+    player = Player(SEED)
+    shots = set()
+    seen = {"reveal": 0, "captain": 0, "break_tie": 0, "swim": 0, "eject": 0, "cancelled": 0}
+    for _ in range(1500):
+        msg = game_state(table)
+        if msg["over"]:
+            break
+        v = msg["version"]
+        wait_version(table, v)
+        for phone in phones.values():
+            wait_version(phone, v)
+        view = msg["view"]
+        step = view["step"]
+        ballot = view["ballot"]
+        if step in ("captain", "break_tie"):
+            seen[step] += 1
+            check_table_reveal(table, msg)
+            if "reveal" not in shots:
+                shots.add("reveal")
+                shot(table, "lifeboats-table-reveal")
+        if step == "vote" and len(ballot["voted"]) == 2:
+            expect(table.locator("[data-testid=lb-voters] [data-voted=true]")).to_have_count(2)
+            if "table-vote" not in shots:
+                shots.add("table-vote")
+                shot(table, "lifeboats-table-vote")
+        if ballot and ballot["kind"] == "eject":
+            seen["eject"] += 1
+        if view["last_reveal"] and view["last_reveal"]["hats_cancelled"]:
+            seen["cancelled"] += 1
+        if step == "place_pawns" and "table-setup" not in shots and sum(
+                sum(u.values()) for u in view["unplaced"]) <= 14:
+            shots.add("table-setup")
+            shot(table, "lifeboats-table-setup")
+        if step == "board":
+            seen["swim"] += 1
+            expect(table.locator("[data-testid=lb-swim]")).to_be_visible()
+            if "table-swim" not in shots:
+                shots.add("table-swim")
+                shot(table, "lifeboats-table-swim")
+        if step in ("leave", "board") or ballot is None or not ballot.get("revealed"):
+            # The last settled ballot stays on the TV with its result and the reason.
+            if view["last_reveal"] and view["last_reveal"]["outcome"]:
+                expect(table.locator("[data-testid=lb-reveal] [data-testid=lb-outcome]").first).to_be_visible()
+        waiting = msg["waiting_for"]
+        seat = player.rng.choice(sorted(waiting))
+        act_on(phones[seat], player, shots, shot, f"seat {seat}")
+        table.wait_for_function(
+            "v => Number(document.querySelector('#stage')?.dataset.version) > v", arg=v)
+    else:
+        raise AssertionError("the game did not end")
+
+    # The end: the TV's score table is the server's result().
+    msg = game_state(table)
+    result = msg["result"]
+    assert result and msg["over"]
+    final = table.locator("[data-testid=lb-final]")
+    expect(final).to_be_visible()
+    for seat, score in enumerate(result["scores"]):
+        expect(table.locator(f"[data-testid=lb-final-{seat}]")).to_have_text(str(score))
+    winners = sorted(int(s) for s in final.locator("tr.win").evaluate_all("rows => rows.map(r => r.dataset.seat)"))
+    assert winners == sorted(result["winners"])
+    # The name that looks like HTML is shown as text, never as markup.
+    assert final.locator("i").count() == 0
+    expect(final).to_contain_text("<i>Cy</i>")
+    shot(table, "lifeboats-table-final")
+    for seat, phone in phones.items():
+        expect(phone.locator("[data-testid=lb-final-phone]")).to_be_visible()
+        expect(phone.locator("[data-testid=lb-my-score]")).to_contain_text(str(result["scores"][seat]))
+    shot(phones[result["winners"][0]], "lifeboats-phone-final")
+
+    # The game went through the interesting decisions.
+    assert seen["break_tie"] + seen["captain"] > 0, seen
+    assert seen["captain"] > 0, seen
+    assert seen["swim"] > 0, seen
+
+    # Secrecy on the wire: every `game` payload each page received.
+    for i, rec in enumerate(frames):
+        payloads = socket_events(rec, "game")
+        assert payloads
+        for p in payloads:
+            check_payload(p, p["seat"])
+    for p in socket_events(table_frames, "game"):
+        check_payload(p, None)
