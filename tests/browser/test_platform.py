@@ -160,6 +160,14 @@ def test_table_three_phones_play_the_fixture_game(open_table, open_phone, live_s
         if not g["over"]:
             assert secret_values(g) == [], json.dumps(g)
 
+    # Rematch from the TV's header: the same seats play a new game.
+    table.locator("#over-rematch").click()
+    for phone in phones:
+        expect(phone.locator(VOTE.format("red"))).to_be_visible()
+        expect(phone.locator("#stage .result")).to_have_count(0)
+    expect(table.locator("#stage .result")).to_have_count(0)
+    assert [game_state(p)["seat"] for p in phones] == seats
+
 
 def test_duplicate_and_bad_names_show_translated_errors(open_table, open_phone):
     table = open_table()
