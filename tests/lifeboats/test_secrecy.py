@@ -26,14 +26,14 @@ def screens(g, hidden_from):
 
 
 def assert_vote_stays_secret(g, rng):
-    """Fork the game on three of the first waiting voter's choices (the first option, a random
-    one and the last, a hat whenever one is left); every other screen must be identical in all
+    """Fork the game on two of the first waiting voter's choices (a random option and the
+    last choice, a hat whenever one is left); every other screen must be identical in both
     forks, after that vote and after each later vote short of the last."""
     voter = g.waiting_for()[0]
     others = [s for s in range(g.n) if s != voter]
     forks = []
     choices = g.legal_actions(voter)
-    for action in {dump(a): a for a in (choices[0], rng.choice(choices), choices[-1])}.values():
+    for action in {dump(a): a for a in (rng.choice(choices[:-1]), choices[-1])}.values():
         f = engine.load_game(g.to_dict())
         forks.append((f, f.act(voter, action), action["choice"]))
     later = [s for s in g.waiting_for() if s != voter][:-1]  # the last one reveals
@@ -50,7 +50,7 @@ def assert_vote_stays_secret(g, rng):
     return len(later)
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 2**32), n=st.integers(3, 6),
        edition=st.sampled_from(["2009", "1993"]))
 def test_no_screen_but_the_voters_own_and_no_event_shows_a_vote_before_the_reveal(seed, n,
@@ -59,7 +59,10 @@ def test_no_screen_but_the_voters_own_and_no_event_shows_a_vote_before_the_revea
     rng = random.Random(seed)
     checked = 0
     while not g.over:
-        if g.state["step"] == "vote" and len(g.waiting_for()) >= 2:
+        # Half the ballots are checked at their first vote, and one later vote in eight (the
+        # forks are costly, and each check already follows the vote up to the reveal).
+        if (g.state["step"] == "vote" and len(g.waiting_for()) >= 2
+                and rng.random() < (1 / 2 if not any(g.state["ballot"]["votes"]) else 1 / 8)):
             assert_vote_stays_secret(g, random.Random(rng.random()))
             checked += 1
         seat = rng.choice(g.waiting_for())
