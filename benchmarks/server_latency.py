@@ -55,10 +55,10 @@ def main(argv=None):
             rng = random.Random(1)
             latencies, acks = [], []
             while len(latencies) < args.actions:
-                game = table.wait("game")
+                game = table.game()
                 if game["over"]:
                     assert table.call("rematch", {})["ok"]
-                    wait_until(lambda: not table.last("game")["over"], what="the rematch")
+                    wait_until(lambda: not table.game()["over"], what="the rematch")
                     continue
                 seat = game["waiting_for"][0]
                 mine = phones[seat].wait("game", lambda g: g["version"] == game["version"])

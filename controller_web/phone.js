@@ -160,6 +160,37 @@ function renderVisitor() {
   ));
 }
 
+// Renaming: a small form in place of the name, kept across room updates while open.
+let renameForm = null;
+function buildRenameForm(current) {
+  const input = h("input", {
+    type: "text", class: "text-input text-input-small", value: current, id: "rename-input",
+    maxlength: String(NAME_MAX + 20), autocomplete: "nickname", "aria-label": t("phone.name_label"),
+  });
+  const close = () => { renameForm = null; render(); };
+  return h("form", {
+    class: "rename-form", novalidate: true,
+    onsubmit: async (event) => {
+      event.preventDefault();
+      const name = input.value.trim();
+      if (name === current) return close();
+      let error = null;
+      if (!name) error = { code: "name_empty" };
+      else if ([...name].length > NAME_MAX) error = { code: "name_too_long", params: { max: NAME_MAX } };
+      if (!error) {
+        const reply = await net.request("rename", { name });
+        if (reply.ok) { store(nameKey, name); return close(); }
+        error = reply.error;
+      }
+      input.setAttribute("aria-invalid", "true");
+      toast(errorText(error), { kind: "error" });
+    },
+  }, input,
+  h("div", { class: "rename-buttons" },
+    h("button", { type: "submit", class: "btn btn-small btn-primary" }, t("phone.save")),
+    h("button", { type: "button", class: "btn btn-small btn-quiet", onclick: close }, t("common.cancel"))));
+}
+
 function renderLobby() {
   const room = state.room;
   const p = me();
@@ -167,10 +198,14 @@ function renderLobby() {
   mount(app, header(), h("main", { class: "phone-main" },
     h("section", { class: "card you-card", id: "you" },
       disc(p.colour, p.letter, { big: true }),
-      h("div", null,
+      h("div", { class: "you-text" },
         h("div", { class: "you-label" }, t("phone.you_are")),
-        h("div", { class: "you-name" }, p.name),
-        host ? h("div", { class: "you-host" }, t("phone.you_host")) : null)),
+        renameForm ? renameForm : h("div", { class: "you-name" }, p.name),
+        host ? h("div", { class: "you-host" }, t("phone.you_host")) : null),
+      renameForm ? null : h("button", {
+        type: "button", class: "btn btn-small btn-quiet", id: "rename",
+        onclick: () => { renameForm = buildRenameForm(p.name); render(); renameForm.querySelector("input").focus(); },
+      }, t("phone.rename"))),
     h("section", { class: "card" },
       h("h2", { class: "section-title" }, t("lobby.players"), h("span", { class: "count" }, String(room.players.length))),
       playersList(room, { meId: state.meId, isHost: host, call })),

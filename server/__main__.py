@@ -1,11 +1,11 @@
 """The `castaways` command (also `python -m server`).
 
 Eventlet stays here: when it is the async mode, it is imported and monkey patches the standard
-library before anything else is imported; every other module is mode-agnostic.
+library before anything else is imported (even logging, which creates locks at import); every
+other module is mode-agnostic.
 """
 import argparse
 import importlib
-import logging
 import sys
 import warnings
 
@@ -40,6 +40,7 @@ def main(argv=None):
         warnings.filterwarnings("ignore", message=r"(?s).*Eventlet is deprecated")
         import eventlet
         eventlet.monkey_patch()
+    import logging
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     for name in ("werkzeug", "engineio.server", "socketio.server"):
         logging.getLogger(name).setLevel(logging.WARNING)

@@ -23,7 +23,9 @@ def create_app(config=None):
 
 
 def init_app(app, config):
-    socketio = SocketIO(app, async_mode=config.async_mode)
+    # No legitimate message comes near 64 kB (payloads are checked down to 200-char strings);
+    # refusing bigger ones at the transport keeps a misbehaving client from costing memory.
+    socketio = SocketIO(app, async_mode=config.async_mode, max_http_buffer_size=64_000)
     hub = Hub(config=config, socketio=socketio, store=SqliteStore(config.data_dir))
     app.extensions["castaways"] = hub
     app.register_blueprint(routes.bp)

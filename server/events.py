@@ -44,12 +44,22 @@ def _unknown_event(hub):
     """Any other event name: refused like a malformed payload (and still answered, so a page
     waiting for its ack is not left hanging)."""
     def on_unknown(event, *args):
-        error = validate.bad(reason="unknown_event").to_dict()
-        if getattr(_request, "wants_ack", True):
-            return {"ok": False, "error": error}
-        hub.socketio.emit("error", error, to=request.sid)
-        return None
+        return _refusal(hub, _wants_ack(), validate.bad(reason="unknown_event"))
     return on_unknown
+
+
+def _wants_ack():
+    """Read first thing in a handler: in gevent mode without monkey patching, other greenlets
+    share this thread-local once the handler yields."""
+    return getattr(_request, "wants_ack", True)
+
+
+def _refusal(hub, wants_ack, error):
+    """The error as the ack reply, or as an `error` event when the client asked for no ack."""
+    if wants_ack:
+        return {"ok": False, "error": error.to_dict()}
+    hub.socketio.emit("error", error.to_dict(), to=request.sid)
+    return None
 
 
 def _track_ack_requests(server):
@@ -67,7 +77,7 @@ def _dispatcher(hub, event):
     fn, host_only, player_only = HANDLERS[event]
 
     def on_event(*args):
-        wants_ack = getattr(_request, "wants_ack", True)
+        wants_ack = _wants_ack()
         sid = request.sid
         try:
             if len(args) != 1:
@@ -88,10 +98,7 @@ def _dispatcher(hub, event):
         except Exception:
             log.exception("event %s from %s failed", event, sid)
             error = ServerError("internal")
-        if wants_ack:
-            return {"ok": False, "error": error.to_dict()}
-        hub.socketio.emit("error", error.to_dict(), to=sid)
-        return None
+        return _refusal(hub, wants_ack, error)
     return on_event
 
 

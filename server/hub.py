@@ -18,7 +18,7 @@ class Hub:
     store: Store
     rooms: Registry = None
     sids: dict = field(default_factory=dict)   # sid -> room code, for every connected socket
-    bot_turns: set = field(default_factory=set)   # (code, version, seat) scheduled (server.bots)
+    bot_turns: set = field(default_factory=set)   # (code, version) with a bot turn scheduled
 
     def __post_init__(self):
         if self.rooms is None:

@@ -1,4 +1,4 @@
-"""Who receives what: the one module that emits to sockets.
+"""Who receives what: the one module that emits room and game state to sockets.
 
 Game state leaves the server only through `game_payload`: a phone whose player holds a seat gets
 that seat's `view(seat)` and `legal_actions(seat)`; a table or a seatless phone gets
@@ -34,13 +34,13 @@ def game_payload(room, seat, events):
     }
 
 
-def send_game(hub, room, sid, events=None):
-    """The current game to one socket (on connect, or after a stale version)."""
+def send_game(hub, room, sid):
+    """The current game, with the recent log, to one socket (on connect, after a stale
+    version)."""
     if room.game is None:
         return
     seat = seat_of(room, room.connections[sid])
-    events = room.log[-RECONNECT_EVENTS:] if events is None else events
-    hub.socketio.emit("game", game_payload(room, seat, events), to=sid)
+    hub.socketio.emit("game", game_payload(room, seat, room.log[-RECONNECT_EVENTS:]), to=sid)
 
 
 def fan_out(hub, room, events):

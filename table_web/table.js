@@ -5,7 +5,7 @@ import { t, loadCatalogs, onLangChange, errorText } from "/static/js/i18n.js";
 import { connect } from "/static/js/net.js";
 import { toast } from "/static/js/toast.js";
 import { playerChip } from "/static/js/players.js";
-import { playersList, gamePicker, hostPanel, gameTitle } from "/static/js/lobby.js";
+import { playersList, gamePicker, hostPanel, gameTitle, confirmButton } from "/static/js/lobby.js";
 import { connectionBadge, langSwitch, caller, gameStage, preloadStrings } from "/static/js/ui.js";
 
 const ROOM_KEY = "castaways.table.room";
@@ -72,9 +72,32 @@ function brand() {
     h("span", { class: "brand-name" }, "Castaways"));
 }
 
-function topbar(extra) {
-  return h("header", { class: "topbar" }, brand(), extra, h("div", { class: "topbar-end" }, conn.el, langSwitch()));
+function fullscreenButton() {
+  if (!document.fullscreenEnabled) return null;
+  const on = Boolean(document.fullscreenElement);
+  return h("button", {
+    type: "button", class: "btn btn-small btn-quiet", id: "fullscreen", "aria-pressed": String(on),
+    onclick: () => (on ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {}),
+  }, t(on ? "table.fullscreen_exit" : "table.fullscreen"));
 }
+
+function topbar(extra) {
+  return h("header", { class: ["topbar", extra && "in-game"] }, brand(), extra,
+    h("div", { class: "topbar-end" }, conn.el, fullscreenButton(), langSwitch()));
+}
+
+// Keep the TV awake while the page is shown (works where the page is a secure context, e.g.
+// http://127.0.0.1 on the laptop; silently nothing elsewhere).
+let wakeLock = null;
+async function keepAwake() {
+  if (!("wakeLock" in navigator) || document.visibilityState !== "visible" || wakeLock) return;
+  try {
+    wakeLock = await navigator.wakeLock.request("screen");
+    wakeLock.addEventListener("release", () => { wakeLock = null; });
+  } catch (_) { /* not allowed here */ }
+}
+document.addEventListener("visibilitychange", keepAwake);
+document.addEventListener("fullscreenchange", () => render());
 
 // ---- lobby --------------------------------------------------------------------------------
 
@@ -114,15 +137,22 @@ function renderGameShell() {
       qrImg("small"),
       h("div", { class: "mini-join-text" },
         h("span", { class: "mini-code", id: "room-code" }, room.code),
-        h("span", { class: "mini-url" }, joinUrl()))),
+        h("span", { class: "mini-url" }, joinUrl().replace(/^https?:\/\//, "")))),
     h("div", { class: "game-name" }, gameTitle(room, room.game),
       room.status === "over" ? h("span", { class: "badge badge-over" }, t("table.game_over")) : null),
+    host && room.status === "over" ? h("div", { class: "over-buttons" },
+      h("button", { type: "button", class: "btn btn-primary", id: "over-rematch", onclick: () => call("rematch", {}) },
+        t("host.rematch")),
+      confirmButton(t("host.end_game"), () => call("end_game", {}), { class: "btn btn-quiet", id: "over-end" }))
+      : null,
     host ? h("button", {
       type: "button", class: ["btn", "btn-secondary", "host-toggle", state.hostOpen && "on"],
       "aria-expanded": String(state.hostOpen), id: "host-toggle",
       onclick: () => { state.hostOpen = !state.hostOpen; render(); },
     }, t("host.title")) : null));
-  const drawer = host && (state.hostOpen || room.status === "over")
+  // The game keeps the whole width unless the host opens the drawer; once over, rematch and
+  // end are in the header.
+  const drawer = host && state.hostOpen
     ? h("aside", { class: "drawer" }, hostPanel(room, { call }))
     : null;
   mount(app, header, h("div", { class: "players-bar" }, players),
@@ -195,6 +225,7 @@ async function main() {
   });
   call = caller(net);
   window.castaways = { net, state };
+  keepAwake();
   onLangChange(render);
 }
 

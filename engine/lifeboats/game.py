@@ -69,7 +69,7 @@ class LifeboatsGame(Game):
         self._do(seat, action, events, forced=False)
         self._take_forced(events)
         # Events leave the engine as copies: nothing outside may alias the game state.
-        return json.loads(json.dumps(events))
+        return _copy(events)
 
     def _do(self, seat, a, ev, forced):
         kind = a["type"]
@@ -110,15 +110,21 @@ class LifeboatsGame(Game):
 
     def view(self, seat):
         if seat is None:
-            return views.public_view(self)
+            return _copy(views.public_view(self))
         if not self.seat_ok(seat):
             raise IllegalAction("There is no such seat.", "bad_seat")
-        return views.seat_view(self, seat)
+        return _copy(views.seat_view(self, seat))
 
     def result(self):
         if not self.over:
             return None
-        return final_result(self)
+        return _copy(final_result(self))
+
+
+def _copy(value):
+    """What leaves the engine is the caller's: a deep copy, so that mutating a view, a result
+    or an event can never change the game (views used to share last_reveal's lists)."""
+    return json.loads(json.dumps(value))
 
 
 LifeboatsGame.INFO = info_from_data("lifeboats", DATA["title"], DATA["players"],

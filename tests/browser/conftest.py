@@ -35,7 +35,7 @@ TIMEOUT_MS = 10_000
 
 def pytest_collection_modifyitems(items):
     for item in items:
-        if "tests/browser" in str(item.fspath).replace(os.sep, "/"):
+        if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
 
 
@@ -54,6 +54,7 @@ def browser():
 
 # ---- the server ---------------------------------------------------------------------------
 
+# _free_port and _wait_healthy are used by tests that start their own server (Lifeboats, seeded).
 def _free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -75,34 +76,23 @@ def _wait_healthy(url, proc, seconds=20):
     raise RuntimeError("server did not become healthy")
 
 
-try:  # the backend's fixture, when present
-    from tests.support.live import live_server  # noqa: F401
-except ImportError:
-    @pytest.fixture(scope="module")
-    def live_server(tmp_path_factory):
-        if os.environ.get("CASTAWAYS_LIVE_URL"):   # an already running server (debugging)
-            yield os.environ["CASTAWAYS_LIVE_URL"].rstrip("/")
-            return
-        data = tmp_path_factory.mktemp("data")
-        port = _free_port()
-        log = open(data / "server.log", "w")
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
-             "--data", str(data), "--load-module", "tests.fixture_game",
-             "--async-mode", "threading", "--bot-delay", "0.2"],
-            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONPATH": str(ROOT)})
-        url = f"http://127.0.0.1:{port}"
-        try:
-            _wait_healthy(url, proc)
-            yield url
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-            log.close()
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    """Base URL of a real server: `python -m server` (eventlet, as in production) with the
+    fixture game loaded, through the backend's tests.support.live_server.LiveServer.
+    CASTAWAYS_LIVE_URL points the tests at an already running server instead."""
+    if os.environ.get("CASTAWAYS_LIVE_URL"):
+        yield os.environ["CASTAWAYS_LIVE_URL"].rstrip("/")
+        return
+    from tests.support.live_server import LiveServer
+    data = tmp_path_factory.mktemp("browser")
+    server = LiveServer(data / "data", async_mode=os.environ.get("CASTAWAYS_ASYNC_MODE", "eventlet"),
+                        bot_delay=0.2, log_dir=data)
+    server.start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
 
 
 # ---- pages ----------------------------------------------------------------------------------

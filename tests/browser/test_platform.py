@@ -160,6 +160,14 @@ def test_table_three_phones_play_the_fixture_game(open_table, open_phone, live_s
         if not g["over"]:
             assert secret_values(g) == [], json.dumps(g)
 
+    # Rematch from the TV's header: the same seats play a new game.
+    table.locator("#over-rematch").click()
+    for phone in phones:
+        expect(phone.locator(VOTE.format("red"))).to_be_visible()
+        expect(phone.locator("#stage .result")).to_have_count(0)
+    expect(table.locator("#stage .result")).to_have_count(0)
+    assert [game_state(p)["seat"] for p in phones] == seats
+
 
 def test_duplicate_and_bad_names_show_translated_errors(open_table, open_phone):
     table = open_table()
@@ -186,3 +194,35 @@ def test_duplicate_and_bad_names_show_translated_errors(open_table, open_phone):
     expect(french.locator(".toast-error").last).to_contain_text("trop long")
     # The table still shows one player.
     expect(table.locator(".lobby-panel .player")).to_have_count(1)
+
+
+def test_a_player_renames_in_the_lobby(open_table, open_phone):
+    table = open_table()
+    code = table.locator("#room-code").inner_text().strip()
+    ana = open_phone(code, label="Ana")
+    join(ana, "Ana")
+    bea = open_phone(code, label="Bea")
+    join(bea, "Bea")
+
+    ana.locator("#rename").click()
+    ana.fill("#rename-input", "BEA")
+    ana.locator("#rename-input").press("Enter")
+    expect(ana.locator(".toast-error")).to_contain_text("already taken")
+    ana.fill("#rename-input", "Anna")
+    ana.locator("#rename-input").press("Enter")
+    expect(ana.locator("#you .you-name")).to_have_text("Anna")
+    expect(table.locator(".lobby-panel")).to_contain_text("Anna")
+    expect(bea.locator(".players")).to_contain_text("Anna")
+
+
+def test_names_are_text_never_markup(open_table, open_phone):
+    table = open_table()
+    code = table.locator("#room-code").inner_text().strip()
+    name = '<img src=x onerror="window.pwned=1">'[:20]
+    phone = open_phone(code, label="markup")
+    join(phone, name)
+    expect(phone.locator("#you .you-name")).to_have_text(name)
+    expect(table.locator(".lobby-panel .player-name")).to_have_text(name)
+    for page in (phone, table):
+        assert page.locator("#app img[src='x']").count() == 0
+        assert page.evaluate("() => window.pwned === undefined")

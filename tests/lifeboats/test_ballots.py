@@ -160,3 +160,42 @@ def test_an_ejection_revote_in_1993_keeps_the_weights():
     ballot(g, {s: BLACK for s in range(4)})
     ballot(g, {BEN: "hat", CY: "hat"})
     assert g.state["ballot"]["weights"] == [4, 4] and g.state["ballot"]["round"] == 2
+
+
+@pytest.mark.parametrize("edition", ["2009", "1993"])
+def test_an_ejection_voter_may_name_their_own_colour(edition):
+    # §4.3.3: Ben (yellow, weight 3) votes yellow, and his own vote counts against him.
+    g, _ = position(dict(FIVE_BOATS, black=(7, 0, "yO yS gO gS bS bS", 0)), edition=edition)
+    ballot(g, {s: BLACK for s in range(4)})
+    g.act(ANA, {"type": "call_vote"})
+    assert [a["choice"] for a in g.legal_actions(BEN)] == [YELLOW, GREEN, BLUE, "hat"]
+    for seat, choice in ((BEN, YELLOW), (CY, BLUE), (DEE, BLUE)):
+        ev = g.act(seat, {"type": "vote", "choice": choice})
+    assert of_type(ev, "ballot_revealed")[0]["tally"] == [[YELLOW, 3], [GREEN, 0], [BLUE, 5]]
+    assert of_type(ev, "pawn_ejected")[0]["colour"] == BLUE  # 5 beats 3
+
+
+def test_e8_the_1993_revote_reopens_the_talk_and_restarts_the_countdown():
+    g, _ = position(FIVE_BOATS, edition="1993", negotiation_seconds=30)
+    ev = ballot(g, {s: "hat" for s in range(4)})
+    reopened = of_type(ev, "ballot_opened")[-1]
+    assert reopened["kind"] == "leak" and reopened["round"] == 2
+    assert reopened["negotiation_seconds"] == 30
+    table = g.view(None)["ballot"]
+    assert table["negotiating"] and table["round"] == 2 and table["voted"] == []
+    assert table["hat_allowed"] == [True] * 4  # 2 hats each are left
+    assert [g.legal_actions(s) for s in range(4)] == [[{"type": "call_vote"}], [], [], []]
+    assert not of_type(ev, "outcome") and boat(g, RED)["leaks"] == 0
+
+
+@pytest.mark.parametrize("edition,waits", [("2009", False), ("1993", True)])
+def test_e4_a_full_boat_of_one_colour_loses_a_pawn_without_a_vote(edition, waits):
+    # One boat on the water, full, all yellow: neither the leak nor the ejection is held; in
+    # 1993 Ben still picks the rank he loses (D8), since he has both there.
+    g, ev = position({YELLOW: (3, 0, "yS yS yO yS yO yS", 0)}, edition=edition)
+    assert [e["resolution"] for e in of_type(ev, "outcome")][:2] == ["single_option"] * 2
+    assert not of_type(ev, "ballot_opened") and g.state["hats"] == [3, 3, 3, 3]
+    if waits:
+        assert g.waiting_for() == [BEN] and g.state["step"] == "eject_pick"
+        ev = g.act(BEN, {"type": "eject", "rank": "officer"})
+    assert of_type(ev, "pawn_ejected")[0]["rank"] == ("officer" if waits else "sailor")

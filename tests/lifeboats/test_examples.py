@@ -7,6 +7,9 @@ from engine.lifeboats import board, scoring
 from tests.lifeboats.helpers import (ANA, BEN, BLACK, BLUE, CY, DEE, FIVE_BOATS, GREEN, RED,
                                      YELLOW, ballot, boat, codes, of_type, position)
 
+EDITIONS = ["2009", "1993"]
+
+
 def w2_position(edition="2009"):
     """W2: phase 1 is about to put the leak in the full black boat."""
     g, _ = position(FIVE_BOATS, edition=edition)
@@ -14,8 +17,9 @@ def w2_position(edition="2009"):
     return g, ev
 
 
-def test_w1_plain_leak_vote_most_votes_wins_and_promises_bind_nobody():
-    g, _ = position(FIVE_BOATS)
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_w1_plain_leak_vote_most_votes_wins_and_promises_bind_nobody(edition):
+    g, _ = position(FIVE_BOATS, edition=edition)
     ev = ballot(g, {ANA: BLACK, BEN: GREEN, CY: RED, DEE: GREEN})
     revealed = of_type(ev, "ballot_revealed")[0]
     assert [(v["seat"], v["choice"]) for v in revealed["votes"]] == [
@@ -26,10 +30,11 @@ def test_w1_plain_leak_vote_most_votes_wins_and_promises_bind_nobody():
     assert g.state["phase"] == "move"
 
 
-def test_w1_french_six_player_version_two_votes_beat_ones():
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_w1_french_six_player_version_two_votes_beat_ones(edition):
     boats = {c: (i + 1, 0, "pS", 0) for i, c in
              enumerate(["red", "yellow", "green", "blue", "purple", "white", BLACK])}
-    g, _ = position(boats, n=6)
+    g, _ = position(boats, n=6, edition=edition)
     ballot(g, {0: BLACK, 1: BLACK, 2: "red", 3: "yellow", 4: "green", 5: "blue"})
     assert boat(g, BLACK)["leaks"] == 1
 
@@ -76,8 +81,9 @@ def test_w2_had_yellow_lost_1993_ben_chooses():
     assert codes(g, BLACK) == ["bS", "gO", "gS", "yS", "yS"]
 
 
-def test_w3_tied_move_vote_broken_by_start_player():
-    g, _ = position(FIVE_BOATS)
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_w3_tied_move_vote_broken_by_start_player(edition):
+    g, _ = position(FIVE_BOATS, edition=edition)
     ballot(g, {ANA: RED, BEN: RED, CY: RED, DEE: RED})  # the leak
     ev = ballot(g, {ANA: YELLOW, CY: YELLOW, BEN: BLUE, DEE: BLUE})
     assert g.waiting_for() == [ANA]
@@ -88,8 +94,9 @@ def test_w3_tied_move_vote_broken_by_start_player():
     assert boat(g, YELLOW)["row"] == 1 and boat(g, BLUE)["row"] == 0
 
 
-def test_w4_lone_captain_decides_alone():
-    g, _ = w2_position()
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_w4_lone_captain_decides_alone(edition):
+    g, _ = w2_position(edition)
     ev = ballot(g, {BEN: BLUE, CY: YELLOW, DEE: "hat"})
     assert g.state["hats"][DEE] == 2
     assert of_type(ev, "ballot_revealed")[0]["resolution"] == "captain"
@@ -98,11 +105,19 @@ def test_w4_lone_captain_decides_alone():
     ev = g.act(DEE, {"type": "captain", "choice": GREEN})  # nobody voted green (E6)
     assert of_type(ev, "outcome")[0]["resolution"] == "captain"
     assert of_type(ev, "outcome")[0]["decided_by"] == DEE
+    assert g.state["hats"] == [3, 3, 3, 2]
+    if edition == "1993":  # Cy has an officer and a sailor there: he chooses (D8)
+        assert g.waiting_for() == [CY] and not of_type(ev, "pawn_ejected")
+        assert g.legal_actions(CY) == [{"type": "eject", "rank": "officer"},
+                                       {"type": "eject", "rank": "sailor"}]
+        ev = g.act(CY, {"type": "eject", "rank": "sailor"})
+        assert of_type(ev, "pawn_ejected")[0]["forced"] is False
     assert codes(g, BLACK) == ["bS", "gO", "yO", "yS", "yS"]  # Cy's sailor went
 
 
-def test_w5_two_hats_cancel_and_start_player_breaks_the_remaining_tie():
-    g, _ = position(FIVE_BOATS)
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_w5_two_hats_cancel_and_start_player_breaks_the_remaining_tie(edition):
+    g, _ = position(FIVE_BOATS, edition=edition)
     ev = ballot(g, {ANA: "hat", BEN: "hat", CY: GREEN, DEE: RED})
     revealed = of_type(ev, "ballot_revealed")[0]
     assert revealed["hats"] == [ANA, BEN] and revealed["hats_cancelled"]
@@ -144,7 +159,8 @@ def test_w6_every_voter_plays_a_hat_1993_the_ballot_is_held_again():
 
 @pytest.mark.parametrize("yellow,sinks", [(("rO bS yS yS yS", 0), False),
                                            (("rO bS yS", 2), True)])
-def test_w7_swimming_and_a_pawn_drowns(yellow, sinks):
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_w7_swimming_and_a_pawn_drowns(yellow, sinks, edition):
     # Every boat is full once phase 1 has put its leak in the yellow boat.
     boats = {
         RED: (1, 0, "gS gS rS yS", 2),
@@ -153,7 +169,7 @@ def test_w7_swimming_and_a_pawn_drowns(yellow, sinks):
         BLUE: (4, 0, "yO bO rS gS bS", 1),
         BLACK: (5, 0, "rO rS gS gO yO", 1),
     }
-    g, _ = position(boats)
+    g, _ = position(boats, edition=edition)
     ballot(g, {s: YELLOW for s in range(4)})
     assert all(board.free_seats(b) == 0 for b in board.on_water(g.state))
     ballot(g, {s: BLACK for s in range(4)})
@@ -185,8 +201,9 @@ def test_w7_swimming_and_a_pawn_drowns(yellow, sinks):
     assert g.state["phase"] == "leak" and g.state["start"] == BEN
 
 
-def test_w8_a_leak_on_a_free_seat_sinks_a_boat_at_the_end_of_phase_1():
-    g, _ = position(dict(FIVE_BOATS, green=(5, 0, "gS rO", 2)))
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_w8_a_leak_on_a_free_seat_sinks_a_boat_at_the_end_of_phase_1(edition):
+    g, _ = position(dict(FIVE_BOATS, green=(5, 0, "gS rO", 2)), edition=edition)
     supply = g.state["supply"]
     ev = ballot(g, {s: GREEN for s in range(4)})
     assert of_type(ev, "leak_placed")[0]["leaks"] == 3

@@ -10,14 +10,16 @@ from tests.lifeboats.helpers import (ANA, BEN, BLACK, BLUE, CY, DEE, FIVE_BOATS,
                                      skip_to_swim)
 
 ALL = range(4)
+EDITIONS = ["2009", "1993"]
 
 
 def types(events, *wanted):
     return [e["type"] for e in events if e["type"] in wanted]
 
 
-def test_e10_a_boat_can_sink_right_after_an_ejection():
-    g, _ = position(dict(FIVE_BOATS, black=(7, 0, "yO bS bS", 3)))
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_e10_a_boat_can_sink_right_after_an_ejection(edition):
+    g, _ = position(dict(FIVE_BOATS, black=(7, 0, "yO bS bS", 3)), edition=edition)
     ballot(g, {s: BLACK for s in ALL})
     ev = ballot(g, {BEN: BLUE, DEE: BLUE})
     assert types(ev, "pawn_ejected", "leak_placed", "boat_sank", "ballot_opened") == [
@@ -26,16 +28,20 @@ def test_e10_a_boat_can_sink_right_after_an_ejection():
     assert boat(g, BLACK)["status"] == "sunk" and g.state["phase"] == "move"
 
 
+# §4.1: rank plays no part, an officer counts as one pawn ("rO" + 2 leaks sinks).
 @pytest.mark.parametrize("codes_, leaks, sinks", [("", 0, True), ("rS", 1, True),
-                                                  ("rS", 0, False), ("rS rS", 1, False)])
-def test_e11_a_leak_on_a_free_seat_sinks_when_leaks_exceed_pawns(codes_, leaks, sinks):
-    g, _ = position(dict(FIVE_BOATS, black=(7, 0, codes_, leaks)))
+                                                  ("rS", 0, False), ("rS rS", 1, False),
+                                                  ("rO", 1, True), ("rO gO", 2, True)])
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_e11_a_leak_on_a_free_seat_sinks_when_leaks_exceed_pawns(codes_, leaks, sinks, edition):
+    g, _ = position(dict(FIVE_BOATS, black=(7, 0, codes_, leaks)), edition=edition)
     ballot(g, {s: BLACK for s in ALL})
     assert (boat(g, BLACK)["status"] == "sunk") == sinks
 
 
-def test_e12_empty_boat_floats_moves_lands_takes_a_place_scores_nothing():
-    g, _ = position(dict(FIVE_BOATS, black=(7, 2, "", 0)))
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_e12_empty_boat_floats_moves_lands_takes_a_place_scores_nothing(edition):
+    g, _ = position(dict(FIVE_BOATS, black=(7, 2, "", 0)), edition=edition)
     assert BLACK in g.state["ballot"]["options"]
     ballot(g, {s: RED for s in ALL})
     ev = ballot(g, {s: BLACK for s in ALL})
@@ -44,8 +50,9 @@ def test_e12_empty_boat_floats_moves_lands_takes_a_place_scores_nothing():
     assert g.view(None)["scores"] == [0, 0, 0, 0]
 
 
-def test_e12_swimmers_can_board_an_empty_boat():
-    g, _ = position({RED: (1, 0, "rS rS", 0), BLACK: (7, 0, "", 0)})
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_e12_swimmers_can_board_an_empty_boat(edition):
+    g, _ = position({RED: (1, 0, "rS rS", 0), BLACK: (7, 0, "", 0)}, edition=edition)
     ev = skip_to_swim(g, RED, RED)
     assert of_type(ev, "pawn_boarded")[0]["boat"] == BLACK  # forced: the only other boat
     assert codes(g, BLACK) == ["rS"]
@@ -59,8 +66,10 @@ def swim_avoiding(g, colour):
         g.act(seat, next((a for a in acts if a["boat"] != colour), acts[0]))
 
 
-def test_landing_scores_by_island_and_rank_and_returns_leaks():
-    g, _ = position(dict(FIVE_BOATS, blue=(2, 2, "bO bS rO gS", 2), yellow=(4, 2, "yO yS", 1)))
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_landing_scores_by_island_and_rank_and_returns_leaks(edition):
+    g, _ = position(dict(FIVE_BOATS, blue=(2, 2, "bO bS rO gS", 2), yellow=(4, 2, "yO yS", 1)),
+                    edition=edition)
     supply = g.state["supply"]
     ballot(g, {s: RED for s in ALL})
     ev = ballot(g, {s: BLUE for s in ALL})
@@ -83,15 +92,18 @@ def test_landing_scores_by_island_and_rank_and_returns_leaks():
     assert [p["colour"] for p in left_island["pawns"]] == [BLUE, BLUE, RED, GREEN]
 
 
-def test_e2_gone_boats_are_never_options():
-    g, _ = position(dict(FIVE_BOATS, yellow=(3, 0, "rS", 1)))
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_e2_gone_boats_are_never_options(edition):
+    g, _ = position(dict(FIVE_BOATS, yellow=(3, 0, "rS", 1)), edition=edition)
     ballot(g, {s: YELLOW for s in ALL})
     assert boat(g, YELLOW)["status"] == "sunk"
     assert g.state["ballot"]["options"] == [RED, GREEN, BLUE, BLACK]
 
 
-def test_e3_players_without_pawns_vote_break_ties_and_skip_phase_3():
-    g, _ = position({RED: (1, 0, "rS rS", 0), GREEN: (3, 0, "gS gO rS", 0)}, start=DEE)
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_e3_players_without_pawns_vote_break_ties_and_skip_phase_3(edition):
+    g, _ = position({RED: (1, 0, "rS rS", 0), GREEN: (3, 0, "gS gO rS", 0)}, start=DEE,
+                    edition=edition)
     assert g.state["ballot"]["voters"] == [0, 1, 2, 3]
     g.act(DEE, {"type": "call_vote"})
     assert "hat" in [a["choice"] for a in g.legal_actions(BEN)]
@@ -106,18 +118,20 @@ def test_e3_players_without_pawns_vote_break_ties_and_skip_phase_3():
     assert of_type(ev, "swim_skipped") == [{"type": "swim_skipped", "seat": BEN}]
 
 
-def test_e13_empty_supply_skips_phase_1():
-    g, ev = position(FIVE_BOATS, supply=0)
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_e13_empty_supply_skips_phase_1(edition):
+    g, ev = position(FIVE_BOATS, supply=0, edition=edition)
     assert of_type(ev, "phase_skipped") == [{"type": "phase_skipped", "phase": "leak",
                                              "reason": "no_leaks"}]
     assert g.state["phase"] == "move" and g.state["ballot"]["kind"] == "move"
 
 
 @pytest.mark.parametrize("ben_boards,red_sinks", [(RED, False), (BLACK, True)])
-def test_swim_leaving_e14_e15_e16_e17(ben_boards, red_sinks):
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_swim_leaving_e14_e15_e16_e17(ben_boards, red_sinks, edition):
     boats = {RED: (1, 0, "rS gO", 2), YELLOW: (2, 0, "yS yS", 0), GREEN: (3, 0, "gS", 0),
              BLUE: (4, 0, "bS bS", 0), BLACK: (5, 0, "gS gS", 0)}
-    g, _ = position(boats)
+    g, _ = position(boats, edition=edition)
     ev = skip_to_swim(g, BLUE, YELLOW)
     # E15/E27: Ana's only pawn on the water is the red sailor: she must leave, and the engine
     # does it for her, though red is left with 1 pawn and 2 leaks. Ben is forced likewise.
@@ -153,10 +167,11 @@ def test_swim_leaving_e14_e15_e16_e17(ben_boards, red_sinks):
     assert g.state["phase"] == "leak" and g.state["start"] == BEN
 
 
-def test_e17_the_last_swimmer_drowns_when_the_only_free_seat_is_in_the_boat_left():
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_e17_the_last_swimmer_drowns_when_the_only_free_seat_is_in_the_boat_left(edition):
     boats = {RED: (1, 0, "rS gS gS gS gS gS", 0), YELLOW: (2, 0, "yS gS gS gS gS gS", 0),
              GREEN: (3, 0, "gS gS gS gS gS gS", 0)}
-    g, _ = position(boats, n=3, supply=0)
+    g, _ = position(boats, n=3, supply=0, edition=edition)
     ev = ballot(g, {s: GREEN for s in range(3)})
     assert [(e["seat"], e["boat"]) for e in of_type(ev, "pawn_left")] == [
         (ANA, RED), (BEN, YELLOW), (CY, GREEN)]  # all forced
@@ -170,8 +185,10 @@ def test_e17_the_last_swimmer_drowns_when_the_only_free_seat_is_in_the_boat_left
     assert board.free_seats(boat(g, RED)) == 1
 
 
-def test_e18_phase_3_is_skipped_when_one_boat_floats_as_it_begins():
-    g, ev = position({RED: (1, 0, "rS rS", 0), YELLOW: (2, 0, "", 0)}, n=3, start=BEN)
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_e18_phase_3_is_skipped_when_one_boat_floats_as_it_begins(edition):
+    g, ev = position({RED: (1, 0, "rS rS", 0), YELLOW: (2, 0, "", 0)}, n=3, start=BEN,
+                     edition=edition)
     ev = ballot(g, {s: YELLOW for s in range(3)})  # yellow sinks; the move is not held
     assert types(ev, "boat_sank", "outcome", "phase_skipped", "start_player_passed")[:5] == [
         "outcome", "boat_sank", "outcome", "phase_skipped", "start_player_passed"]
@@ -180,16 +197,18 @@ def test_e18_phase_3_is_skipped_when_one_boat_floats_as_it_begins():
     assert g.over  # red alone then plays itself out
 
 
-def test_e18_two_boats_and_nobody_able_to_leave_does_nothing_but_the_checks():
-    g, _ = position({RED: (1, 0, "", 0), YELLOW: (2, 0, "", 0)}, n=3, supply=0)
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_e18_two_boats_and_nobody_able_to_leave_does_nothing_but_the_checks(edition):
+    g, _ = position({RED: (1, 0, "", 0), YELLOW: (2, 0, "", 0)}, n=3, supply=0, edition=edition)
     ev = ballot(g, {s: RED for s in range(3)})
     assert of_type(ev, "swim_skipped") == [{"type": "swim_skipped", "seat": s}
                                            for s in (ANA, BEN, CY)]
     assert g.state["start"] == BEN and g.state["phase"] == "move"
 
 
-def test_e19_e20_empty_boats_keep_the_game_going_and_landed_pawns_are_safe():
-    g, _ = position({RED: (1, 2, "rS", 0), YELLOW: (3, 0, "", 0)}, n=3, supply=0)
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_e19_e20_empty_boats_keep_the_game_going_and_landed_pawns_are_safe(edition):
+    g, _ = position({RED: (1, 2, "rS", 0), YELLOW: (3, 0, "", 0)}, n=3, supply=0, edition=edition)
     ev = ballot(g, {s: RED for s in range(3)})
     # Red lands; the empty yellow boat alone plays on with no choice left: moves are not
     # held, phase 3 is skipped, until it lands 3 turns later.
@@ -198,10 +217,11 @@ def test_e19_e20_empty_boats_keep_the_game_going_and_landed_pawns_are_safe():
     assert g.result()["scores"] == [6, 0, 0] and g.result()["winners"] == [ANA]
 
 
-def test_e28_several_boats_sink_at_the_same_moment():
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_e28_several_boats_sink_at_the_same_moment(edition):
     boats = {RED: (1, 0, "rS gS", 2), YELLOW: (2, 0, "yS gS", 2), BLUE: (4, 0, "bS bS bS", 0),
              BLACK: (7, 0, "", 0)}
-    g, _ = position(boats)
+    g, _ = position(boats, edition=edition)
     supply = g.state["supply"]
     ev = skip_to_swim(g, BLUE, BLUE)
     assert [e["seat"] for e in of_type(ev, "pawn_left")] == [ANA, BEN, DEE]  # Cy: closed
@@ -212,8 +232,9 @@ def test_e28_several_boats_sink_at_the_same_moment():
     assert g.state["drowned"][CY]["sailor"] == 2
 
 
-def test_end_check_ends_the_game_at_once_after_phase_1():
-    g, ev = position({RED: (1, 0, "rS", 1)})
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_end_check_ends_the_game_at_once_after_phase_1(edition):
+    g, ev = position({RED: (1, 0, "rS", 1)}, edition=edition)
     assert g.over and of_type(ev, "game_over")
     assert not of_type(ev, "boat_moved") and g.state["phase"] == "over"
     assert g.waiting_for() == [] and g.legal_actions(ANA) == []
@@ -222,16 +243,19 @@ def test_end_check_ends_the_game_at_once_after_phase_1():
 
 
 @pytest.mark.parametrize("rows", [2, 3, 5])
-def test_rows_option_and_d12_start_player_passes_every_turn(rows):
-    g, ev = position({BLACK: (7, 0, "", 0)}, supply=0, start=DEE, rows=rows)
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_rows_option_and_d12_start_player_passes_every_turn(rows, edition):
+    g, ev = position({BLACK: (7, 0, "", 0)}, supply=0, start=DEE, rows=rows, edition=edition)
     assert g.over and g.state["turn"] == rows
     assert [e["row"] for e in of_type(ev, "boat_moved")] == list(range(1, rows + 1))
     assert [e["seat"] for e in of_type(ev, "start_player_passed")] == [
         (DEE + k) % 4 for k in range(1, rows)]
 
 
-def test_d12_marker_passes_after_a_played_phase_3():
-    g, _ = position({RED: (1, 0, "rS rS rS", 0), GREEN: (3, 0, "gS gS", 0)}, start=DEE)
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_d12_marker_passes_after_a_played_phase_3(edition):
+    g, _ = position({RED: (1, 0, "rS rS rS", 0), GREEN: (3, 0, "gS gS", 0)}, start=DEE,
+                    edition=edition)
     ballot(g, {s: GREEN for s in ALL})
     ev = ballot(g, {s: GREEN for s in ALL})
     # Phase 3 is forced all through: Ana red->green, Cy green->red.
@@ -256,8 +280,9 @@ def test_2009_ejection_takes_an_officer_only_when_no_sailor_is_there():
     assert of_type(ev, "pawn_ejected")[0]["rank"] == "officer"
 
 
-def test_ejection_ballot_only_occupants_vote():
-    g, _ = position(dict(FIVE_BOATS, black=(7, 0, "yS yS yS gO gO bS", 0)))
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_ejection_ballot_only_occupants_vote(edition):
+    g, _ = position(dict(FIVE_BOATS, black=(7, 0, "yS yS yS gO gO bS", 0)), edition=edition)
     ballot(g, {s: BLACK for s in ALL})
     assert board.free_seats(boat(g, BLACK)) == 0
     g.act(ANA, {"type": "call_vote"})
@@ -267,13 +292,35 @@ def test_ejection_ballot_only_occupants_vote():
     assert "pawns in that boat" in err.value.message
 
 
-def test_e22_owning_a_boat_gives_no_vote_in_its_ejection():
-    g, _ = position(dict(FIVE_BOATS, yellow=(3, 0, "gS gS gO rS rS bS", 0)))
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_e22_owning_a_boat_gives_no_vote_in_its_ejection(edition):
+    g, _ = position(dict(FIVE_BOATS, yellow=(3, 0, "gS gS gO rS rS bS", 0)), edition=edition)
     ballot(g, {s: YELLOW for s in ALL})
     assert g.state["ballot"]["kind"] == "eject"
     assert g.state["ballot"]["voters"] == [ANA, CY, DEE]  # not Ben, the yellow boat's owner
 
 
-def test_only_the_deciding_player_has_actions_outside_votes():
-    g, _ = position(FIVE_BOATS)
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_only_the_deciding_player_has_actions_outside_votes(edition):
+    g, _ = position(FIVE_BOATS, edition=edition)
     assert [g.legal_actions(s) for s in ALL] == [[{"type": "call_vote"}], [], [], []]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_step_a_the_leaver_chooses_both_the_boat_and_the_rank(edition):
+    boats = {RED: (1, 0, "rO rS gS", 0), YELLOW: (2, 0, "rS yS", 0), GREEN: (3, 0, "gO bS", 0),
+             BLACK: (5, 0, "rO gS yS bS", 0)}
+    g, _ = position(boats, start=CY, supply=0, edition=edition)
+    ballot(g, {s: BLACK for s in ALL})  # the move (no leak: the supply is empty)
+    assert g.state["step"] == "leave" and g.waiting_for() == [CY]
+    ev = g.act(CY, {"type": "leave", "boat": BLACK, "rank": "sailor"})
+    # Dee's only pawn outside black, closed now, is the blue sailor in green: forced.
+    assert of_type(ev, "pawn_left")[-1] == {"type": "pawn_left", "seat": DEE, "colour": BLUE,
+                                            "boat": GREEN, "rank": "sailor", "forced": True}
+    # Ana: both ranks in red and a sailor in yellow; her officer in black is closed off.
+    assert g.waiting_for() == [ANA]
+    assert g.legal_actions(ANA) == [{"type": "leave", "boat": RED, "rank": "officer"},
+                                    {"type": "leave", "boat": RED, "rank": "sailor"},
+                                    {"type": "leave", "boat": YELLOW, "rank": "sailor"}]
+    ev = g.act(ANA, {"type": "leave", "boat": RED, "rank": "officer"})
+    assert of_type(ev, "pawn_left")[0]["rank"] == "officer" and codes(g, RED) == ["gS", "rS"]

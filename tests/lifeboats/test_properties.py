@@ -1,5 +1,4 @@
 """Invariants over random seeded playouts (hypothesis), checked after every action."""
-import json
 import random
 
 from hypothesis import given, settings
@@ -72,35 +71,5 @@ def test_random_playouts_keep_the_invariants(seed, n, edition, rows):
     assert max(scores) == min(result["scores"][w] for w in result["winners"])
 
 
-def forks_differ_only_for_the_voter(g, n):
-    """Cast two different votes for one seat in two copies: nobody else may tell them apart."""
-    waiting = g.waiting_for()
-    voter = waiting[0]
-    choices = g.legal_actions(voter)
-    a, b = (engine.load_game(g.to_dict()) for _ in range(2))
-    # Events go to every screen, so they must not tell the two votes apart either.
-    assert a.act(voter, choices[0]) == b.act(voter, choices[-1])
-    for seat in [None] + [s for s in range(n) if s != voter]:
-        assert json.dumps(a.view(seat), sort_keys=True) == json.dumps(b.view(seat),
-                                                                      sort_keys=True)
-    for seat in range(n):
-        if seat != voter:
-            assert a.legal_actions(seat) == b.legal_actions(seat)
-    assert a.view(voter)["me"]["my_vote"] == choices[0]["choice"]
-    assert b.view(voter)["me"]["my_vote"] == choices[-1]["choice"]
-    assert "me" not in a.view(None) and "my_vote" not in a.view(None)["ballot"]
-
-
-@settings(max_examples=8, deadline=None)
-@given(seed=st.integers(0, 2**32), n=st.integers(3, 6))
-def test_no_view_but_the_voters_own_shows_a_vote_before_the_reveal(seed, n):
-    g = engine.new_game("lifeboats", NAMES[:n], seed=seed)
-    rng = random.Random(seed)
-    checked = 0
-    while not g.over:
-        if g.state["step"] == "vote" and len(g.waiting_for()) >= 2:
-            forks_differ_only_for_the_voter(g, n)
-            checked += 1
-        seat = rng.choice(g.waiting_for())
-        g.act(seat, rng.choice(g.legal_actions(seat)))
-    assert checked
+# Vote secrecy over random playouts lives in test_secrecy.py (both editions, each vote followed
+# through the later votes up to the reveal).

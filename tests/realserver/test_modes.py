@@ -11,3 +11,4 @@ def test_the_server_starts_in_every_async_mode(start_live_server, mode):
     output = server.output()
     assert "Phones join at" in output
     assert "Eventlet is deprecated" not in output and "Traceback" not in output
+    assert "not greened" not in output

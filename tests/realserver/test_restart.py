@@ -4,6 +4,7 @@ from the last accepted action with the same tokens."""
 import pytest
 
 from tests.support.clients import Screen
+from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.realserver
 
@@ -31,10 +32,11 @@ def test_a_killed_server_resumes_the_game_from_the_last_accepted_action(start_li
         reply = phones[seat].call("act", {"version": version, "action": action})
         assert reply == {"ok": True, "version": version + 1}
         version += 1
-    for screen in (table, *phones):
+    before = {}
+    for seat, screen in enumerate((table, *phones), start=-1):
         seen = screen.wait("game", at_version(version))
         assert seen["waiting_for"] == [2]
-    before = {seat: phone.last("game")["view"] for seat, phone in enumerate(phones)}
+        before[seat] = seen["view"]
 
     server.kill()
     for screen in (table, *phones):
@@ -58,6 +60,13 @@ def test_a_killed_server_resumes_the_game_from_the_last_accepted_action(start_li
         screen.wait("game", at_version(version + 1))
     stale = phones[0].call("act", {"version": version, "action": {"type": "cheer"}})
     assert stale["error"]["code"] == "stale_version"
+    # Kicked for real: disconnected, and a bot takes the seat.
+    kicked_id = phones[0].last("welcome")["player"]["id"]
+    assert table.call("kick", {"player": kicked_id})["ok"]
+    wait_until(lambda: not phones[0].client.connected, 15, "the kicked phone to be dropped")
+    room = table.wait("room", lambda r: kicked_id not in [p["id"] for p in r["players"]])
+    assert next(p for p in room["players"] if p["seat"] == 0)["bot"]
+    phones = phones[1:]
     for screen in (table, *phones):
         screen.close()
     assert "Traceback" not in server.output()

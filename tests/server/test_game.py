@@ -1,6 +1,10 @@
 """Playing a game through the server: acting, versions, errors, reconnecting, identity."""
 import json
 
+import pytest
+
+import engine
+
 from tests.support.waiting import wait_until
 
 
@@ -215,3 +219,15 @@ def test_tokens_are_never_broadcast(server):
                 assert phone.token not in text
         if screen is not table:
             assert host_token not in text
+
+
+@pytest.mark.parametrize("game_id", sorted(engine.registry.BUILTIN))
+def test_bots_play_every_shipped_game_to_the_end_through_the_server(server, game_id):
+    table, code, _ = server.lobby([])
+    for _ in range(engine.GAMES[game_id].min_players):
+        table.send("add_bot", {})
+    assert table.send("start", {"game": game_id})["ok"]
+    last = table.wait_for("game", lambda m: m["over"], timeout=120)
+    assert last["result"]["winners"] is not None
+    versions = [m["version"] for m in table.messages("game")]
+    assert versions == sorted(set(versions))   # one payload per version, in order

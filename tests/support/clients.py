@@ -11,7 +11,10 @@ EVENTS = ("welcome", "room", "game", "error", "kicked", "game_ended")
 
 
 class Screen:
-    """A real Socket.IO client that keeps what it receives."""
+    """A real Socket.IO client that keeps what it receives.
+
+    python-socketio's client handles each incoming message in its own thread, so messages may
+    be recorded out of order: ask for the newest game with `game()`, not `last("game")`."""
 
     def __init__(self, url, auth, on_game=None):
         self.received = []
@@ -33,6 +36,12 @@ class Screen:
     def last(self, event):
         with self.lock:
             return next((d for e, d in reversed(self.received) if e == event), None)
+
+    def game(self):
+        """The `game` payload with the highest version received so far."""
+        with self.lock:
+            games = [d for e, d in self.received if e == "game"]
+        return max(games, key=lambda g: g["version"], default=None)
 
     def wait(self, event, check=lambda d: True):
         def found():

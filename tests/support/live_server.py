@@ -5,7 +5,7 @@ waited for on /healthz.
     from tests.support.live_server import live_server, start_live_server  # noqa: F401 fixtures
 
     def test_something(live_server):          # eventlet, fixture game loaded, bots instant
-        requests.get(live_server.url + "/healthz")
+        assert live_server.health()["ok"]      # live_server.url is http://127.0.0.1:<port>
 
     def test_other(start_live_server, tmp_path):
         server = start_live_server(async_mode="threading", data_dir=tmp_path / "d")

@@ -164,6 +164,23 @@ function waitingLine(msg, ctx) {
     h("span", { class: "waiting-seats" }, waiting.map((s) => seatTag(ctx.colourOf, s))));
 }
 
+// A ticking countdown to msg.deadline (epoch ms, the server's clock); one timer per root.
+const timers = new WeakMap();
+function countdown(root, msg, ctx) {
+  clearInterval(timers.get(root));
+  if (!msg.deadline || msg.over) return null;
+  const el = h("div", { class: "countdown", role: "timer", "aria-live": "off" });
+  const tick = () => {
+    const left = Math.max(0, Math.ceil((msg.deadline - Date.now()) / 1000));
+    el.textContent = ctx.t("game.time_left", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` });
+    el.classList.toggle("countdown-low", left <= 10);
+    if (!left) clearInterval(timers.get(root));
+  };
+  tick();
+  timers.set(root, setInterval(tick, 250));
+  return el;
+}
+
 function resultBlock(msg, ctx) {
   if (!msg.over) return null;
   const result = msg.result || {};
@@ -184,9 +201,13 @@ function makeLog() {
   let version = null;
   let game = null;
   let items = [];
+  let over = false;
   return (msg) => {
     const evs = Array.isArray(msg.events) ? msg.events : [];
-    if (msg.game === game && version !== null && msg.version === version + 1) items = items.concat(evs);
+    const rematch = over && !msg.over;   // a new game of the same kind: a fresh log
+    over = Boolean(msg.over);
+    if (rematch) items = evs.slice();
+    else if (msg.game === game && version !== null && msg.version === version + 1) items = items.concat(evs);
     else if (!(msg.game === game && msg.version === version)) items = evs.slice();
     game = msg.game;
     version = msg.version;
@@ -240,6 +261,7 @@ export function genericModule(page) {
       }
       mount(root, h("div", { class: "generic generic-phone" },
         resultBlock(msg, ctx),
+        countdown(root, msg, ctx),
         msg.over ? null : h("div", { class: ["turn-banner", myTurn && "turn-mine"] },
           myTurn ? ctx.t("game.your_turn") : ctx.t("game.not_your_turn")),
         Object.keys(mine).length ? h("section", { class: "mine card" },
@@ -254,6 +276,7 @@ export function genericModule(page) {
       mount(root, h("div", { class: "generic generic-table" },
         h("div", { class: "generic-main" },
           resultBlock(msg, ctx),
+          countdown(root, msg, ctx),
           waitingLine(msg, ctx),
           h("section", { class: "public-view" }, tiles(view, ctx, msg))),
         logBox));

@@ -97,7 +97,7 @@ export function errorText(error) {
   if (!error || typeof error !== "object") return t("error.unknown");
   const params = { ...(error.params || {}) };
   if (error.code === "illegal_action") {
-    const engineCode = params.code || error.engine_code;
+    const engineCode = params.engine_code || params.code;
     if (engineCode && has(`error.${engineCode}`)) return t(`error.${engineCode}`, params);
     if (params.message === undefined) params.message = error.message || "";
   }

@@ -276,6 +276,12 @@ export function hostPanel(room, { call, meId = null }) {
         onclick: () => call("bot_replace", { player: p.id }),
       }, t("host.bot_replace")));
     }
+    if (p.bot_playing) {
+      actions.push(h("button", {
+        type: "button", class: "btn btn-small btn-secondary",
+        onclick: () => call("take_back", { player: p.id }),
+      }, t("host.take_back", { name: p.name })));
+    }
     if (p.seat !== null && (p.bot || p.bot_playing)) {
       for (const q of seatless) {
         actions.push(h("button", {

@@ -36,8 +36,13 @@ export function connect({ auth, on = {}, onStatus = () => {} }) {
     onStatus("connected");
   });
   socket.on("disconnect", (reason) => {
-    // "io server disconnect" (kicked, closed room): Socket.IO will not retry by itself.
     onStatus(refused ? "refused" : "reconnecting", { reason });
+    // The server closed us (a room closed while idle...): Socket.IO will not retry by itself.
+    // Ask again: a table gets a new room, a phone is told "unknown_room". (A kicked phone has
+    // closed the connection itself before this.)
+    if (reason === "io server disconnect" && !refused) {
+      setTimeout(() => { if (!refused && !socket.connected) socket.connect(); }, 1000);
+    }
   });
   socket.on("connect_error", (err) => {
     if (err && err.data && err.data.code) {
