@@ -9,7 +9,7 @@ from tests.browser.test_lifeboats_play import (  # noqa: F401  (live_server is a
     SEED, Player, act_on, live_server, snap, start_lifeboats, wait_version)
 
 pytestmark = pytest.mark.browser
-SECONDS = 6
+SECONDS = 10
 
 
 def test_the_countdown_shows_and_calls_the_vote(open_table, open_phone, shot):
