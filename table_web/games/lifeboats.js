@@ -208,7 +208,13 @@ function board(view, tr, newEvents, m) {
   }
 
   return h("section", { class: "lb-board" }, grid,
-    h("div", { class: "lb-ship" }, h("span", { class: "lb-ship-icon" }), tr("ship")));
+    h("div", { class: "lb-ship" },
+      h("span", { class: "lb-legend" },
+        h("span", { class: "lb-mini-off" }), tr("rank.officer.cap"), " ",
+        h("span", { class: "lb-mini-sail" }), tr("rank.sailor.cap"), " ",
+        h("span", { class: "lb-legend-leak" }, leakIcon(14)), tr("legend.leak"), " ",
+        h("span", { class: "lb-legend-free" }), tr("legend.free")),
+      h("span", {}, h("span", { class: "lb-ship-icon" }), tr("ship"))));
 }
 
 function isBoatInFocus(view, colour) {
@@ -260,7 +266,7 @@ function side(view, tr, msg, m) {
         h("div", { class: "lb-pmeta" },
           h("span", { class: "lb-hats", title: tr("hats") },
             [0, 1, 2].map((i) => hatIcon(20, i >= view.hats_left[seat]))),
-          h("span", { class: "lb-onwater", title: "" }, h("span", { class: "lb-mini-sail" }), `×${onWater}`),
+          h("span", { class: "lb-onwater" }, tr("afloat", { n: onWater })),
           view.drowned[seat] ? h("span", { class: "lb-drowned" }, tr("drowned.n", { n: view.drowned[seat] })) : null,
           voteState)),
       h("div", { class: "lb-pscore", "data-testid": `lb-score-${seat}` }, String(view.scores[seat])));
