@@ -15,6 +15,18 @@ SECONDS = 10
 def test_the_countdown_shows_and_calls_the_vote(open_table, open_phone, shot):
     table, phones, _, _ = start_lifeboats(open_table, open_phone,
                                           options={"negotiation_seconds": SECONDS})
+    try:
+        run(table, phones, shot)
+    except Exception:
+        # Leave evidence of a failure: the TV as it was, and what it last received.
+        shot(table, "lifeboats-countdown-failure")
+        msg = game_state(table)
+        print("step", msg and msg["view"]["step"], "deadline", msg and msg["deadline"],
+              "events", msg and msg["events"])
+        raise
+
+
+def run(table, phones, shot):
     player = Player(SEED)
     shots = {"setup", "vote", "leave", "board", "captain", "break_tie"}   # no screenshots here
     countdown = table.locator("[data-testid=lb-countdown]")
