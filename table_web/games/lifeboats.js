@@ -382,7 +382,7 @@ function revealPanel(view, tr, r, opts = {}) {
     : null;
   return h("div", { class: `lb-reveal${opts.last ? " lb-last" : ""}`, "data-testid": "lb-reveal",
                     dataset: { kind: r.kind, turn: String(r.turn) } },
-    opts.inline ? null : h("div", { class: "lb-reveal-head" }, h("b", {}, tr("reveal.title")), " · ",
+    opts.inline ? null : h("div", { class: "lb-reveal-head" }, h("b", {}, tr(opts.fresh ? "reveal.title" : "reveal.last")), " · ",
       r.kind === "eject" ? fmt(tr, "question.eject", { boat: chip(view, tr, boatColour(r.boat)) }) : tr(`question.${r.kind}`)),
     h("div", { class: "lb-rvotes" }, votes),
     h("div", { class: "lb-reveal-foot" }, tally, outcome, why));
