@@ -83,7 +83,7 @@ function fitHeight(root, page) {
   const cell = page.querySelector(".lb-cell");
   if (cell) {
     const r = cell.getBoundingClientRect();
-    const byHeight = Math.floor((r.height + 36 - 50) / 2);
+    const byHeight = Math.floor((r.height + 20 - 50) / 2);
     const byWidth = Math.floor((r.width - 34) / 3);
     const seat = Math.max(28, Math.min(50, byHeight, byWidth));
     page.style.setProperty("--seat", `${seat}px`);
@@ -136,7 +136,7 @@ function board(view, tr, newEvents, m) {
 
   const grid = h("div", { class: "lb-grid", style: {
     gridTemplateColumns: `repeat(${lanes}, 1fr)`,
-    gridTemplateRows: `auto repeat(${rows}, minmax(0, 1fr)) auto`,
+    gridTemplateRows: `auto repeat(${rows}, minmax(0, 1fr))`,
   } });
 
   // Islands across the top, one per group of lanes.
@@ -171,10 +171,9 @@ function board(view, tr, newEvents, m) {
         class: `lb-cell${r === 0 ? " lb-start" : ""}${l.boat ? "" : " lb-unused"}`,
         dataset: { lane: String(l.lane), row: String(r) },
         style: { gridColumn: String(l.lane), gridRow: String(rows - r + 1) },
-      }, r === 0 ? h("span", { class: "lb-cell-label" }, tr("start_field")) : null));
+      }, r === 0 ? h("span", { class: "lb-cell-label" }, tr("start_field")) : null,
+        r === rows - 1 ? h("span", { class: "lb-lane-no" }, String(l.lane)) : null));
     }
-    grid.append(h("div", { class: "lb-lane-no", style: { gridColumn: String(l.lane), gridRow: String(rows + 2) } },
-      String(l.lane)));
   }
 
   // Swimmers still in the water, drawn behind the boat they left.
