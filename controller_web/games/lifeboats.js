@@ -88,7 +88,7 @@ function meBar({ view, me, tr }) {
           ? h("span", { class: "lb-me-start" }, starIcon(16), tr("start_player")) : null)),
     h("div", { class: "lb-me-hats", title: tr("me.hats_left", { n: me.hats_left }), "data-testid": "lb-hats",
                dataset: { hats: String(me.hats_left) } },
-      [0, 1, 2].map((i) => hatIcon(24, i >= me.hats_left))),
+      [0, 1, 2].map((i) => hatIcon(24, i >= me.hats_left)), h("small", {}, tr("hats"))),
     h("div", { class: "lb-me-score", "data-testid": "lb-my-score" }, h("b", {}, String(me.score)), h("small", {}, "pts")));
 }
 
@@ -417,7 +417,7 @@ function finalCard({ view, me, tr }) {
     h("h2", {}, won ? tr("result.you_won") : tr("phase.over")),
     me ? h("p", {}, tr("result.you_scored", { n: r.scores[me.seat] })) : null,
     h("ol", {}, order.map((seat) => h("li", { class: r.winners.includes(seat) ? "win" : "" },
-      who(view, tr, seat), h("b", {}, ` ${r.scores[seat]}`)))));
+      who(view, tr, seat), h("b", { "data-testid": `lb-final-score-${seat}` }, String(r.scores[seat]))))));
 }
 
 // ---------------------------------------------------------------- compact board

@@ -15,7 +15,14 @@ const LOG_LINES = 9;
 const memory = new WeakMap(); // root -> {log, version, boats, timer}
 
 function mem(root) {
-  if (!memory.has(root)) memory.set(root, { log: [], version: -1, boats: {}, timer: null });
+  if (!memory.has(root)) {
+    const m = { log: [], version: -1, boats: {}, timer: null };
+    memory.set(root, m);
+    window.addEventListener("resize", () => {
+      const page = root.querySelector(".lb-table");
+      if (page) fitHeight(root, page);
+    });
+  }
   return memory.get(root);
 }
 
@@ -71,12 +78,16 @@ function topBar(view, tr, msg) {
 function fitHeight(root, page) {
   const top = root.getBoundingClientRect().top + window.scrollY;
   page.style.height = `${Math.max(680, window.innerHeight - top - 16)}px`;
+  page.classList.toggle("lb-narrow", page.getBoundingClientRect().width < 1500);
+  // One boat per lane, so a boat may spill over the cells above and below its own.
   const cell = page.querySelector(".lb-cell");
   if (cell) {
-    const hgt = cell.getBoundingClientRect().height;
-    const seat = Math.max(22, Math.min(46, Math.floor((hgt - 44) / 2)));
+    const r = cell.getBoundingClientRect();
+    const byHeight = Math.floor((r.height + 36 - 50) / 2);
+    const byWidth = Math.floor((r.width - 34) / 3);
+    const seat = Math.max(28, Math.min(50, byHeight, byWidth));
     page.style.setProperty("--seat", `${seat}px`);
-    page.style.setProperty("--cell-h", `${Math.round(hgt)}px`);
+    page.style.setProperty("--cell-h", `${Math.round(r.height)}px`);
   }
 }
 
@@ -197,7 +208,13 @@ function board(view, tr, newEvents, m) {
   }
 
   return h("section", { class: "lb-board" }, grid,
-    h("div", { class: "lb-ship" }, h("span", { class: "lb-ship-icon" }), tr("ship")));
+    h("div", { class: "lb-ship" },
+      h("span", { class: "lb-legend" },
+        h("span", { class: "lb-mini-off" }), tr("rank.officer.cap"), " ",
+        h("span", { class: "lb-mini-sail" }), tr("rank.sailor.cap"), " ",
+        h("span", { class: "lb-legend-leak" }, leakIcon(14)), tr("legend.leak"), " ",
+        h("span", { class: "lb-legend-free" }), tr("legend.free")),
+      h("span", {}, h("span", { class: "lb-ship-icon" }), tr("ship"))));
 }
 
 function isBoatInFocus(view, colour) {
@@ -249,7 +266,7 @@ function side(view, tr, msg, m) {
         h("div", { class: "lb-pmeta" },
           h("span", { class: "lb-hats", title: tr("hats") },
             [0, 1, 2].map((i) => hatIcon(20, i >= view.hats_left[seat]))),
-          h("span", { class: "lb-onwater", title: "" }, h("span", { class: "lb-mini-sail" }), `×${onWater}`),
+          h("span", { class: "lb-onwater" }, tr("afloat", { n: onWater })),
           view.drowned[seat] ? h("span", { class: "lb-drowned" }, tr("drowned.n", { n: view.drowned[seat] })) : null,
           voteState)),
       h("div", { class: "lb-pscore", "data-testid": `lb-score-${seat}` }, String(view.scores[seat])));
@@ -342,9 +359,10 @@ function revealPanel(view, tr, r, opts = {}) {
     who(view, tr, v.seat),
     r.kind === "eject" ? h("span", { class: "lb-weight" }, tr("weight", { n: v.weight })) : null,
     v.choice === "hat"
-      ? h("span", { class: "lb-rchoice lb-rhat", title: tr("reveal.hat") }, hatIcon(30))
+      ? h("span", { class: "lb-rchoice lb-rhat", title: tr("reveal.hat") }, hatIcon(34), h("b", {}, tr("wheel.hat")))
       : h("span", { class: "lb-rchoice" }, chip(view, tr, v.choice))));
-  const tally = h("div", { class: "lb-tally", title: tr("reveal.tally") },
+  const counted = r.tally.some(([, n]) => n > 0);
+  const tally = !counted ? null : h("div", { class: "lb-tally", title: tr("reveal.tally") },
     r.tally.filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]).map(([o, n]) =>
       h("span", { class: `lb-tcount${r.outcome === o ? " win" : ""}`, dataset: { option: o } },
         chip(view, tr, o, { label: false }), h("b", {}, String(n)))));
@@ -352,7 +370,7 @@ function revealPanel(view, tr, r, opts = {}) {
   let why = null;
   if (r.resolution) {
     why = h("div", { class: "lb-why" },
-      r.hats_cancelled ? h("span", { class: "lb-cancel" }, tr("reveal.cancelled", { n: r.hats.length }), " · ") : null,
+      r.hats_cancelled && !["all_hats", "revote"].includes(r.resolution) ? h("span", { class: "lb-cancel" }, tr("reveal.cancelled", { n: r.hats.length }), " · ") : null,
       r.resolution === "tie_break" && r.tied && r.tied.length
         ? h("span", {}, h("span", { class: "lb-tied" }, r.tied.map((c) => chip(view, tr, c, { label: false }))), " ")
         : null,

@@ -6,10 +6,10 @@ from playwright.sync_api import expect
 
 from tests.browser.helpers import game_state
 from tests.browser.test_lifeboats_play import (  # noqa: F401  (live_server is a fixture)
-    SEED, Player, act_on, live_server, start_lifeboats, wait_version)
+    SEED, Player, act_on, live_server, snap, start_lifeboats, wait_version)
 
 pytestmark = pytest.mark.browser
-SECONDS = 3
+SECONDS = 10
 
 
 def test_the_countdown_shows_and_calls_the_vote(open_table, open_phone, shot):
@@ -30,6 +30,7 @@ def test_the_countdown_shows_and_calls_the_vote(open_table, open_phone, shot):
         table.wait_for_function(
             "v => Number(document.querySelector('#stage')?.dataset.version) > v", arg=msg["version"])
     msg = game_state(table)
+    assert msg["view"]["negotiation_seconds"] == SECONDS, msg["view"]["negotiation_seconds"]
     assert msg["view"]["step"] == "negotiate" and msg["deadline"]
     start = msg["view"]["start_player"]
     version = msg["version"]
@@ -41,7 +42,7 @@ def test_the_countdown_shows_and_calls_the_vote(open_table, open_phone, shot):
         " return n >= 1 && n <= s; }", arg=SECONDS)
     expect(phones[start].locator("[data-testid=lb-call-vote]")).to_be_visible()
     assert countdown.bounding_box()["height"] >= 50
-    shot(table, "lifeboats-table-countdown")
+    snap(shot, table, "lifeboats-table-countdown")
 
     # Nobody calls it: the server does at 0, and every phone gets the wheel.
     table.wait_for_function(

@@ -11,6 +11,7 @@ import subprocess
 import sys
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ROOT, _free_port, _wait_healthy
@@ -47,6 +48,18 @@ def live_server(tmp_path_factory):
         log.close()
 
 
+def settle(page):
+    """Wait until every finite animation (reveal flips, fades) has finished."""
+    page.wait_for_function(
+        "() => document.getAnimations().every(a => a.playState !== 'running'"
+        " || a.effect.getComputedTiming().iterations === Infinity)")
+
+
+def snap(shot, page, name, **kw):
+    settle(page)
+    return shot(page, name, **kw)
+
+
 def version_of(page):
     v = page.locator("#stage").get_attribute("data-version")
     return int(v) if v is not None else -1
@@ -76,10 +89,21 @@ def start_lifeboats(open_table, open_phone, options=None):
     expect(table.locator(".lobby-panel .player")).to_have_count(4)
     table.locator("[data-game=lifeboats]").click()
     for name, value in (options or {}).items():
-        box = table.locator(f"[data-option={name}] .stepper-value")
-        box.fill(str(value))
-        box.dispatch_event("change")
-        expect(phones[0].locator(f"[data-option={name}]")).to_contain_text(str(value))
+        # The host types the value; the server's selection (seen by every screen) has it.
+        # (A lobby update may redraw the form under the typing: then type again.)
+        for attempt in range(5):
+            box = table.locator(f"[data-option={name}] .stepper-value")
+            box.fill(str(value))
+            box.dispatch_event("change")
+            try:
+                table.wait_for_function(
+                    "([n, v]) => { const s = window.castaways.state.room.selected;"
+                    " return s && s.options && s.options[n] === v; }", arg=[name, value],
+                    timeout=2000)
+                break
+            except PlaywrightTimeout:
+                assert attempt < 4, f"option {name} was not set"
+        expect(phones[0].locator(f"[data-option={name}] .option-value")).to_have_text(str(value))
     table.locator("#start").click()
     expect(table.locator(".lb-table")).to_be_visible()
     for phone in phones:
@@ -133,7 +157,7 @@ def act_on(phone, player, shots, shot, name):
         assert sorted(t.split("-", 2)[2] for t in seats) == sorted(a["boat"] for a in legal if a["rank"] == rank)
         if "setup" not in shots and sum(msg["view"]["unplaced"][msg["seat"]].values()) <= 4:
             shots.add("setup")
-            shot(phone, "lifeboats-phone-setup", full_page=True)
+            snap(shot, phone, "lifeboats-phone-setup", full_page=True)
         phone.locator(f"[data-testid='{player.rng.choice(sorted(seats))}']").click()
     elif kind == "call_vote":
         phone.locator("[data-testid=lb-call-vote]").click()
@@ -146,14 +170,14 @@ def act_on(phone, player, shots, shot, name):
         expect(phone.locator("[data-testid=lb-wheel-selected]")).to_have_attribute("data-choice", choice)
         if "vote" not in shots:
             shots.add("vote")
-            shot(phone, "lifeboats-phone-vote")
+            snap(shot, phone, "lifeboats-phone-vote")
         phone.locator("[data-testid=lb-vote-confirm]").click()
     elif kind in ("captain", "break_tie"):
         ids = ids_of(phone, f"lb-{kind}-")
         assert sorted(t.split("-", 2)[2] for t in ids) == sorted(a["choice"] for a in legal)
         if kind not in shots:
             shots.add(kind)
-            shot(phone, f"lifeboats-phone-{kind}")
+            snap(shot, phone, f"lifeboats-phone-{kind}")
         phone.locator(f"[data-testid='{player.rng.choice(sorted(ids))}']").click()
     elif kind == "eject":
         ids = ids_of(phone, "lb-eject-")
@@ -164,7 +188,7 @@ def act_on(phone, player, shots, shot, name):
         phone.locator(f"[data-testid='{player.rng.choice(sorted(ids))}']").click()
         if "leave" not in shots:
             shots.add("leave")
-            shot(phone, "lifeboats-phone-leave", full_page=True)
+            snap(shot, phone, "lifeboats-phone-leave", full_page=True)
         phone.locator("[data-testid=lb-leave-confirm]").click()
     elif kind == "board":
         ids = ids_of(phone, "lb-boardboat-")
@@ -172,7 +196,7 @@ def act_on(phone, player, shots, shot, name):
         phone.locator(f"[data-testid='{player.rng.choice(sorted(ids))}']").click()
         if "board" not in shots:
             shots.add("board")
-            shot(phone, "lifeboats-phone-board", full_page=True)
+            snap(shot, phone, "lifeboats-phone-board", full_page=True)
         phone.locator("[data-testid=lb-board-confirm]").click()
     else:
         raise AssertionError(f"unexpected action {kind}")
@@ -210,12 +234,12 @@ def test_four_phones_play_lifeboats_to_the_end(open_table, open_phone, shot):
             check_table_reveal(table, msg)
             if "reveal" not in shots:
                 shots.add("reveal")
-                shot(table, "lifeboats-table-reveal")
+                snap(shot, table, "lifeboats-table-reveal")
         if step == "vote" and len(ballot["voted"]) == 2:
             expect(table.locator("[data-testid=lb-voters] [data-voted=true]")).to_have_count(2)
             if "table-vote" not in shots:
                 shots.add("table-vote")
-                shot(table, "lifeboats-table-vote")
+                snap(shot, table, "lifeboats-table-vote")
         if ballot and ballot["kind"] == "eject":
             seen["eject"] += 1
         if view["last_reveal"] and view["last_reveal"]["hats_cancelled"]:
@@ -223,13 +247,13 @@ def test_four_phones_play_lifeboats_to_the_end(open_table, open_phone, shot):
         if step == "place_pawns" and "table-setup" not in shots and sum(
                 sum(u.values()) for u in view["unplaced"]) <= 14:
             shots.add("table-setup")
-            shot(table, "lifeboats-table-setup")
+            snap(shot, table, "lifeboats-table-setup")
         if step == "board":
             seen["swim"] += 1
             expect(table.locator("[data-testid=lb-swim]")).to_be_visible()
             if "table-swim" not in shots:
                 shots.add("table-swim")
-                shot(table, "lifeboats-table-swim")
+                snap(shot, table, "lifeboats-table-swim")
         if step in ("leave", "board") or ballot is None or not ballot.get("revealed"):
             # The last settled ballot stays on the TV with its result and the reason.
             if view["last_reveal"] and view["last_reveal"]["outcome"]:
@@ -255,11 +279,11 @@ def test_four_phones_play_lifeboats_to_the_end(open_table, open_phone, shot):
     # The name that looks like HTML is shown as text, never as markup.
     assert final.locator("i").count() == 0
     expect(final).to_contain_text("<i>Cy</i>")
-    shot(table, "lifeboats-table-final")
+    snap(shot, table, "lifeboats-table-final")
     for seat, phone in phones.items():
         expect(phone.locator("[data-testid=lb-final-phone]")).to_be_visible()
         expect(phone.locator("[data-testid=lb-my-score]")).to_contain_text(str(result["scores"][seat]))
-    shot(phones[result["winners"][0]], "lifeboats-phone-final")
+    snap(shot, phones[result["winners"][0]], "lifeboats-phone-final")
 
     # The game went through the interesting decisions.
     assert seen["break_tie"] + seen["captain"] > 0, seen

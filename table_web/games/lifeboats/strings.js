@@ -29,6 +29,7 @@ export const table = {
     "landing": "Landing places", "landing.empty": "—",
     "log": "Log", "boats": "Boats", "wheel.hat": "Hat",
     "ship": "The ship went down here",
+    "legend.leak": "Leak", "legend.free": "Free seat", "afloat": "{n} afloat",
     "unplaced": "to seat: {officer} {officers}, {sailor} {sailors}",
     "players": "Players",
     "voted": "voted", "not_voted": "thinking…",
@@ -136,7 +137,7 @@ export const table = {
     "me.spectator": "You are watching this game.",
 
     "do.place_boat": "Choose a start field for your boat",
-    "do.place_boat.hint": "The lane decides the island: left 8/6, middle 6/4, right 7/5 (officer/sailor points).",
+    "do.place_boat.hint": "The lane decides the island, and so what pawns aboard will score (officer/sailor points under each lane).",
     "do.place_black": "Choose a start field for the black boat",
     "do.place_pawn": "Seat one of your pawns",
     "do.place_pawn.hint": "Pick officer or sailor, then tap a free seat in any boat.",
@@ -203,6 +204,7 @@ export const table = {
     "landing": "Ordre d'arrivée", "landing.empty": "—",
     "log": "Journal", "boats": "Bateaux", "wheel.hat": "Chapeau",
     "ship": "Le navire a sombré ici",
+    "legend.leak": "Voie d'eau", "legend.free": "Place libre", "afloat": "{n} à flot",
     "unplaced": "à placer : {officer} {officers}, {sailor} {sailors}",
     "players": "Joueurs",
     "voted": "a voté", "not_voted": "réfléchit…",
@@ -309,7 +311,7 @@ export const table = {
     "me.spectator": "Vous regardez cette partie.",
 
     "do.place_boat": "Choisissez la case de départ de votre bateau",
-    "do.place_boat.hint": "Le couloir décide de l'île : gauche 8/6, milieu 6/4, droite 7/5 (points officier/matelot).",
+    "do.place_boat.hint": "Le couloir décide de l'île, donc de ce que rapporteront les pions à bord (points officier/matelot sous chaque couloir).",
     "do.place_black": "Choisissez la case de départ du bateau noir",
     "do.place_pawn": "Placez un de vos pions",
     "do.place_pawn.hint": "Choisissez officier ou matelot, puis touchez une place libre dans un bateau.",

@@ -6,8 +6,8 @@ from playwright.sync_api import sync_playwright
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import server  # noqa: E402
-import scenarios  # noqa: E402
+import lb_preview_server as server  # noqa: E402
+import lb_scenarios as scenarios  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-sync"]

@@ -11,7 +11,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 sys.path.insert(0, HERE)
 sys.path.insert(0, REPO)
-import scenarios  # noqa: E402
+import lb_scenarios as scenarios  # noqa: E402
 
 ROUTES = {"/table/": os.path.join(REPO, "table_web"),
           "/phone/": os.path.join(REPO, "controller_web"),

@@ -43,19 +43,21 @@ def _wants(name):
         "sank": lambda g, ev: any(e["type"] == "boat_sank" for e in ev),
         "landed": lambda g, ev: any(e["type"] == "boat_landed" for e in ev),
         "over": lambda g, ev: g.over,
+        "eject_pick_1993": lambda g, ev: step(g) == "eject_pick",
+        "revote_1993": lambda g, ev: any(e["type"] == "ballot_restarted" for e in ev),
     }[name]
 
 
-def policy(g, seat, rng):
+def policy(g, seat, rng, hats=0.07):
     acts = g.legal_actions(seat)
     # Hats rarely, so that ballots are mostly colour votes.
     plain = [a for a in acts if a.get("choice") != "hat"]
-    if plain and rng.random() < 0.93:
+    if plain and rng.random() >= hats:
         acts = plain
     return rng.choice(acts)
 
 
-def find(name, players=NAMES, max_seeds=300, options=None):
+def find(name, players=NAMES, max_seeds=300, options=None, hats=0.07):
     want = _wants(name)
     for seed in range(max_seeds):
         g = engine.new_game("lifeboats", list(players), seed=seed, options=options or {})
@@ -67,7 +69,7 @@ def find(name, players=NAMES, max_seeds=300, options=None):
                 return g, version, ev
             seats = g.waiting_for()
             seat = seats[0]
-            ev = g.act(seat, policy(g, seat, rng))
+            ev = g.act(seat, policy(g, seat, rng, hats))
             version += 1
         if want(g, ev):
             return g, version, ev
@@ -75,11 +77,14 @@ def find(name, players=NAMES, max_seeds=300, options=None):
 
 
 SCENARIOS = ["setup_boats", "setup_pawns", "negotiate", "vote", "break_tie", "captain",
-             "eject_vote", "leave", "board", "sank", "landed", "over"]
+             "eject_vote", "leave", "board", "sank", "landed", "over", "eject_pick_1993",
+             "revote_1993"]
+SPECIAL = {"eject_pick_1993": {"options": {"edition": "1993"}},
+           "revote_1993": {"options": {"edition": "1993"}, "hats": 0.6}}
 
 
 def build(name, lang="en"):
-    g, version, ev = find(name)
+    g, version, ev = find(name, **SPECIAL.get(name, {}))
     waiting = g.waiting_for()
     seat = waiting[0] if waiting else 0
     deadline = None

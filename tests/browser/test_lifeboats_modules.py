@@ -1,0 +1,114 @@
+"""The Lifeboats page modules on their own: shared helper files identical on both pages,
+English and French complete, and every preview scenario (payloads made by the real engine)
+renders on the TV and on a phone, in both languages, without a page error and without
+turning a player's name into markup."""
+import filecmp
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from tests.browser.conftest import ROOT
+
+HERE = ROOT / "tests" / "browser" / "lifeboats_preview"
+sys.path.insert(0, str(HERE))
+
+
+def test_the_helper_files_are_the_same_on_both_pages():
+    for name in ("common.js", "strings.js"):
+        assert filecmp.cmp(ROOT / "table_web/games/lifeboats" / name,
+                           ROOT / "controller_web/games/lifeboats" / name, shallow=False), name
+
+
+def test_english_and_french_have_the_same_keys_and_placeholders():
+    node = subprocess.run(
+        ["node", "--input-type=module", "-e",
+         "import {strings} from './table_web/games/lifeboats/strings.js';"
+         "console.log(JSON.stringify(strings));"],
+        cwd=ROOT, capture_output=True, text=True)
+    if node.returncode != 0:
+        pytest.skip("node is not available")
+    strings = json.loads(node.stdout)
+    assert set(strings["en"]) == set(strings["fr"])
+    for key, text in strings["en"].items():
+        assert set(re.findall(r"\{\w+\}", text)) == set(re.findall(r"\{\w+\}", strings["fr"][key])), key
+    # Every key sits under the game's name, or is one of the lobby's keys for this game.
+    assert all(k.startswith(("lifeboats.", "game.lifeboats.", "options.lifeboats.")) for k in strings["en"])
+
+
+@pytest.fixture(scope="module")
+def preview():
+    import lb_preview_server as preview_server
+    srv = preview_server.start()
+    yield f"http://127.0.0.1:{srv.server_port}/preview/preview.html"
+    srv.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_scenario_renders_on_both_pages(browser, preview, lang):
+    import lb_scenarios as scenarios
+    errors = []
+    for kind, size in (("table", {"width": 1920, "height": 1080}), ("phone", {"width": 390, "height": 844})):
+        ctx = browser.new_context(viewport=size)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(f"{kind}: {e}"))
+        for name in scenarios.SCENARIOS:
+            page.goto(f"{preview}?page={kind}&s={name}&lang={lang}")
+            page.wait_for_function("window.__ready === true")
+            root = page.locator("#root")
+            assert root.locator(".lb-table, .lb-phone").count() == 1, (kind, name)
+            # "<b>Cy</b>" is a player's name: shown as text, never as markup.
+            assert root.locator("b b, .lb-who b > b").count() == 0
+            if kind == "table":
+                assert "<b>Cy</b>" in root.inner_text()
+            text = root.inner_text()
+            assert "undefined" not in text and "lifeboats." not in text, (kind, name, lang)
+            assert not re.search(r"\{\w+\}", text), (kind, name, lang)
+        ctx.close()
+    assert not errors, errors
+
+
+def test_the_vote_wheel_turns_by_drag_tap_and_buttons(browser, preview):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{preview}?page=phone&s=vote&lang=en")
+    page.wait_for_function("window.__ready === true")
+    sectors = page.eval_on_selector_all("[data-testid^='lb-sector-']", "els => els.map(e => e.dataset.choice)")
+    legal = page.evaluate("() => fetch('/states/vote.json').then(r => r.json())")["phone"]["legal_actions"]
+    assert sectors == [a["choice"] for a in legal if a["type"] == "vote"]
+    selected = page.locator("[data-testid=lb-wheel-selected]")
+    assert selected.get_attribute("data-choice") == sectors[0]
+
+    # Buttons step around the wheel.
+    page.click("[data-testid=lb-wheel-next]")
+    assert selected.get_attribute("data-choice") == sectors[1]
+    page.click("[data-testid=lb-wheel-prev]")
+    assert selected.get_attribute("data-choice") == sectors[0]
+
+    # A tap on a sector turns it under the pointer.
+    page.locator(f"[data-testid='lb-sector-{sectors[2]}'] text").click()
+    assert selected.get_attribute("data-choice") == sectors[2]
+
+    # A drag turns the wheel: half a turn clockwise around its centre.
+    box = page.locator("[data-testid=lb-wheel]").bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] * 172 / 332
+    r = box["width"] * 0.35
+    page.mouse.move(cx, cy - r)
+    page.mouse.down()
+    page.mouse.move(cx + r, cy, steps=5)
+    page.mouse.move(cx, cy + r, steps=5)
+    page.mouse.up()
+    n = len(sectors)
+    turned = round(180 / (360 / n))
+    assert selected.get_attribute("data-choice") == sectors[(2 - turned) % n]
+
+    # Confirm sends exactly the selected vote.
+    choice = selected.get_attribute("data-choice")
+    page.click("[data-testid=lb-vote-confirm]")
+    assert page.evaluate("window.__acts") == [{"type": "vote", "choice": choice}]
+    assert not errors, errors
+    ctx.close()
