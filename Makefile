@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 0.0.0.0
 PORT   ?= 5000
 
-.PHONY: run test install install-test bench clean
+.PHONY: run test install install-test bench bench-server clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,10 @@ test: install-test
 
 bench: install
 	$(BIN)/python benchmarks/engine_playout.py
+
+# Time from an action to every screen receiving it, on a real server (needs the test extras).
+bench-server: install-test
+	$(BIN)/python benchmarks/server_latency.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

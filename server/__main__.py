@@ -33,6 +33,21 @@ def parse_args(argv=None):
     return parser.parse_args(argv)
 
 
+def _listen_without_nagle(eventlet):
+    """Each action ends in a few small writes per socket (the `game` payload, then the ack);
+    with Nagle's algorithm on, the second waits for the peer's delayed ACK (~40 ms). Accepted
+    sockets inherit TCP_NODELAY from the listener on Linux and the BSDs."""
+    import socket
+    listen = eventlet.listen
+
+    def listen_nodelay(*args, **kwargs):
+        sock = listen(*args, **kwargs)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        return sock
+
+    eventlet.listen = listen_nodelay
+
+
 def main(argv=None):
     args = parse_args(argv)
     if args.async_mode == "eventlet":
@@ -40,6 +55,7 @@ def main(argv=None):
         warnings.filterwarnings("ignore", message=r"(?s).*Eventlet is deprecated")
         import eventlet
         eventlet.monkey_patch()
+        _listen_without_nagle(eventlet)
     import logging
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     for name in ("werkzeug", "engineio.server", "socketio.server"):

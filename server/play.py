@@ -72,6 +72,7 @@ def start(hub, room, game_id, options):
     _new_game(room, game_id, room.players, options)
     for seat, player in enumerate(room.players):
         player.seat = seat
+    rooms.colour_by_seat(room)
     commit(hub, room, [])
 
 

@@ -19,11 +19,15 @@ CODE_LENGTH = 4
 NAME_MAX = 20
 LOG_KEEP = 50
 # Every colour has its own letter, shown with it, so colour-blind players can tell seats apart.
+# The first six are Lifeboats' player colours in its seat order (red, yellow, green, blue,
+# purple, white, the same hues as its board): a game gives seat i the i-th colour (see
+# colour_by_seat), so the page header and the boats on the board agree.
 PALETTE = [
-    ("#e6194b", "R"), ("#4363d8", "B"), ("#3cb44b", "G"), ("#ffe119", "Y"),
-    ("#f58231", "O"), ("#911eb4", "P"), ("#42d4f4", "C"), ("#f032e6", "M"),
-    ("#bfef45", "L"), ("#fabed4", "K"), ("#469990", "T"), ("#9a6324", "N"),
-    ("#800000", "A"), ("#000075", "V"), ("#808000", "D"), ("#a9a9a9", "S"),
+    ("#d7263d", "R"), ("#f2c230", "Y"), ("#2f9e5b", "G"), ("#2f6fd6", "B"),
+    ("#8447b5", "P"), ("#f6f2e8", "W"), ("#ee7a1b", "O"), ("#42d4f4", "C"),
+    ("#f032e6", "M"), ("#bfef45", "L"), ("#fabed4", "K"), ("#469990", "T"),
+    ("#9a6324", "N"), ("#800000", "A"), ("#000075", "V"), ("#808000", "D"),
+    ("#a9a9a9", "S"),
 ]
 MAX_PLAYERS = len(PALETTE)
 TABLE = "table"
@@ -203,6 +207,13 @@ def _new_player(room, name, bot):
                     colour=colour, letter=letter, bot=bot)
     room.next_player += 1
     return player
+
+
+def colour_by_seat(room):
+    """Seat i wears PALETTE[i] for the whole game (everyone in the room is seated at start)."""
+    for player in room.players:
+        if player.seat is not None:
+            player.colour, player.letter = PALETTE[player.seat]
 
 
 def join(room, sid, name):

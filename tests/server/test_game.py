@@ -231,3 +231,18 @@ def test_bots_play_every_shipped_game_to_the_end_through_the_server(server, game
     assert last["result"]["winners"] is not None
     versions = [m["version"] for m in table.messages("game")]
     assert versions == sorted(set(versions))   # one payload per version, in order
+
+
+def test_seat_colours_follow_the_seats_so_the_header_matches_lifeboats_boats(server):
+    # Ana leaves the lobby, so Ben and Cy joined with colours 2 and 3 of the palette; Dee then
+    # takes Ana's free colour. At start, seat i wears colour i: Lifeboats' red, yellow, green...
+    table, code, (ana, ben, cy) = server.lobby()
+    assert ana.send("leave", {})["ok"]
+    dee = server.phone(code)
+    assert dee.send("join", {"name": "Dee"})["ok"]
+    before = {p["name"]: p["letter"] for p in table.last("room")["players"]}
+    assert before == {"Ben": "Y", "Cy": "G", "Dee": "R"}
+    assert table.send("start", {"game": "lifeboats", "options": {}})["ok"]
+    players = sorted(table.last("room")["players"], key=lambda p: p["seat"])
+    assert [(p["name"], p["letter"]) for p in players] == [("Ben", "R"), ("Cy", "Y"), ("Dee", "G")]
+    assert server.room(code).game.view(None)["colours"][:3] == ["red", "yellow", "green"]
