@@ -196,7 +196,7 @@ function board(view, tr, newEvents, m) {
     } else if (b.status !== "water") continue;
     const row = Math.min(bb.row, rows - 1);
     const wrap = h("div", {
-      class: "lb-boat-slot", style: { gridColumn: String(bb.lane), gridRow: String(rows - row + 1) },
+      class: `lb-boat-slot${row === 0 ? " lb-row-first" : ""}${row === rows - 1 ? " lb-row-last" : ""}`, style: { gridColumn: String(bb.lane), gridRow: String(rows - row + 1) },
     }, boatCard(view, tr, bb, {
       cls: `${ghost ? "lb-sinking" : ""}${movedNow.has(b.colour) ? " lb-moved" : ""}`,
       waiting: isBoatInFocus(view, b.colour),
