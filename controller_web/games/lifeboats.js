@@ -107,7 +107,7 @@ function myPawns({ view, me, tr }) {
     return h("li", { dataset: { boat: c } },
       ranks.sort().map((r) => pawn(view, me.colour, r)),
       " ", fmt(tr, "me.in_boat", { boat: chip(view, tr, c) }),
-      b ? h("small", {}, ` ${tr("lane", { lane: b.lane })}, ${tr("row", { row: b.row, rows: view.rows })}`) : null);
+      b ? h("small", {}, ` ${tr("boat.where", { lane: b.lane, island: tr(`island.short.${b.island}`), row: b.row, rows: view.rows })}`) : null);
   });
   const u = me.unplaced;
   const landed = me.landed || [];
@@ -463,7 +463,7 @@ function miniBoard(env, opts) {
     if (whole) { attrs.onclick = () => opts.onPick(whole); attrs["data-testid"] = `lb-boardboat-${b.colour}`; attrs.disabled = m.pending; }
     return h(whole ? "button" : "div", attrs,
       h("div", { class: "lb-mhead" }, shape(b.colour, 16), h("b", {}, colourName(view, tr, b.colour)),
-        h("small", {}, `${tr("lane", { lane: b.lane })} · ${tr("row", { row: b.row, rows: view.rows })}`)),
+        h("small", {}, tr("boat.where", { lane: b.lane, island: tr(`island.short.${b.island}`), row: b.row, rows: view.rows }))),
       h("div", { class: "lb-mseats" }, seats));
   });
   return h("section", { class: `lb-miniboard${opts.inline ? " inline" : ""}`, "data-testid": opts.inline ? "lb-pick-board" : "lb-miniboard" },

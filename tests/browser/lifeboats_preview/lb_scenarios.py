@@ -44,6 +44,7 @@ def _wants(name):
         "landed": lambda g, ev: any(e["type"] == "boat_landed" for e in ev),
         "over": lambda g, ev: g.over,
         "eject_pick_1993": lambda g, ev: step(g) == "eject_pick",
+        "vote_6p": lambda g, ev: step(g) == "vote" and len(ballot(g)["voted"]) == 3,
         "revote_1993": lambda g, ev: any(e["type"] == "ballot_restarted" for e in ev),
     }[name]
 
@@ -78,9 +79,10 @@ def find(name, players=NAMES, max_seeds=300, options=None, hats=0.07):
 
 SCENARIOS = ["setup_boats", "setup_pawns", "negotiate", "vote", "break_tie", "captain",
              "eject_vote", "leave", "board", "sank", "landed", "over", "eject_pick_1993",
-             "revote_1993"]
+             "revote_1993", "vote_6p"]
 SPECIAL = {"eject_pick_1993": {"options": {"edition": "1993"}},
-           "revote_1993": {"options": {"edition": "1993"}, "hats": 0.6}}
+           "revote_1993": {"options": {"edition": "1993"}, "hats": 0.6},
+           "vote_6p": {"players": ["Ana", "Ben", "<b>Cy</b>", "Dee", "Émilie-Françoise", "Fu"]}}
 
 
 def build(name, lang="en"):
