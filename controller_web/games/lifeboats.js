@@ -56,6 +56,17 @@ function draw(root, m) {
     ["place_pawn", "leave", "board"].some((k) => legal.some((a) => a.type === k)) ? null : miniBoard(env, {}));
   root.replaceChildren(page);
   tick(root, m, msg);
+  // A new decision for me: bring it into view (below the page's own sticky header).
+  const sig = `${view.step}:${view.turn}:${legal.map((a) => a.type).join(",")}`;
+  if (legal.length && sig !== m.sig && m.sig !== undefined) {
+    const top = page.querySelector(".lb-action").getBoundingClientRect().top + window.scrollY;
+    const header = document.querySelector(".topbar");
+    const offset = header ? header.getBoundingClientRect().height + 8 : 8;
+    if (top - window.scrollY < offset || top - window.scrollY > window.innerHeight * 0.5) {
+      window.scrollTo({ top: Math.max(0, top - offset), behavior: "smooth" });
+    }
+  }
+  m.sig = legal.length ? sig : null;
 }
 
 // The negotiation countdown, small, on every phone while the table talks.
@@ -403,7 +414,7 @@ function revealMini(view, tr, r) {
     h("div", { class: "lb-sub" }, tr("reveal.title")),
     h("div", { class: "lb-rv" }, r.votes.map((v) => h("span", { class: "lb-rv1" }, who(view, tr, v.seat),
       r.kind === "eject" ? h("small", {}, tr("weight", { n: v.weight })) : null,
-      v.choice === "hat" ? hatIcon(22) : chip(view, tr, v.choice, { label: false })))),
+      v.choice === "hat" ? hatIcon(30) : chip(view, tr, v.choice, { label: false })))),
     r.outcome ? h("div", { class: "lb-rv-out" }, fmt(tr, "reveal.result", { choice: chip(view, tr, r.outcome) }),
       r.resolution ? h("small", {}, ` (${tr(`resolution.${r.resolution}`, { who: decider })})`) : null) : null);
 }
