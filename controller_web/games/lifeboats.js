@@ -1,11 +1,11 @@
 // Lifeboats on a phone: my colour, pawns, hats and score always on top; below, the one
 // thing I can do now, built only from msg.legal_actions (the vote wheel, call the vote,
 // tie-break, captain, setup placement, swim choices); then a compact board.
-import { strings, table as S } from "./lifeboats/strings.js";
+import { strings, table as S } from "/static/games/lifeboats/strings.js";
 import {
   h, s, boatColour, chip, colourName, describeEvent, ensureCss, fill, fmt, hatIcon, ink, islandValues,
   leakIcon, makeTr, pawn, shape, starIcon, who,
-} from "./lifeboats/common.js";
+} from "/static/games/lifeboats/common.js";
 
 export { strings };
 

@@ -1,10 +1,10 @@
 // Lifeboats on the TV: the board (lanes, boats, islands), the players, the ballot and its
 // reveal, the swim, the log and the final scores. Rendered from msg.view only.
-import { strings, table as S } from "./lifeboats/strings.js";
+import { strings, table as S } from "/static/games/lifeboats/strings.js";
 import {
   h, s, boatColour, chip, colourName, describeEvent, ensureCss, fill, fmt, hatIcon, ink, islandValues,
   leakIcon, makeTr, pawn, shape, starIcon, who,
-} from "./lifeboats/common.js";
+} from "/static/games/lifeboats/common.js";
 
 export { strings };
 

@@ -1,4 +1,4 @@
-"""A tiny static server for the Lifeboats preview: /table/ and /phone/ map to the page
+"""A tiny static server for the Lifeboats preview: /table/, /phone/ and /static/ map to the page
 folders as the real server does, /states/<scenario>.json is made by the engine on demand."""
 import http.server
 import json
@@ -15,6 +15,7 @@ import lb_scenarios as scenarios  # noqa: E402
 
 ROUTES = {"/table/": os.path.join(REPO, "table_web"),
           "/phone/": os.path.join(REPO, "controller_web"),
+          "/static/": os.path.join(REPO, "server", "static"),
           "/preview/": HERE}
 
 

@@ -1,7 +1,5 @@
 // Lifeboats: helpers shared by the table (TV) and the controller (phone) modules.
-// This file exists twice, identical, in table_web/games/lifeboats/ and
-// controller_web/games/lifeboats/ (a test checks they match), so that each page only
-// loads files from its own folder.
+// One copy, served at /static/games/lifeboats/, imported by both page modules.
 //
 // Nothing here knows a rule of the game: it only draws what the view says.
 

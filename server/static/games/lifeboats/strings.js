@@ -1,5 +1,5 @@
 // Lifeboats: every user-visible text of the TV and phone modules, English and French.
-// Identical copy in controller_web/games/lifeboats/strings.js (a test checks they match).
+// One catalog for both pages (served at /static/games/lifeboats/).
 // Keys are used through common.makeTr on `table`; {params} are filled by the caller.
 // `strings` (what the page modules export to the shared catalog) holds the same texts under
 // "lifeboats." so they never shadow a platform key, plus the lobby's keys for this game.
