@@ -7,7 +7,7 @@ import { connect } from "/static/js/net.js";
 import { toast } from "/static/js/toast.js";
 import { disc } from "/static/js/players.js";
 import { playersList, gamePicker, hostPanel, gameTitle, confirmButton } from "/static/js/lobby.js";
-import { connectionBadge, langSwitch, caller, gameStage, preloadStrings } from "/static/js/ui.js";
+import { connectionBadge, langSwitch, caller, gameStage, roomFlow } from "/static/js/ui.js";
 
 const NAME_MAX = 20;
 const code = ((location.pathname.split("/").filter(Boolean)[1]) || "").toUpperCase();
@@ -43,7 +43,6 @@ const app = document.getElementById("app");
 const stageRoot = h("div", { class: "stage", id: "stage" });
 let net = null;
 let call = null;
-let lastSelected = null;
 
 const me = () => (state.room && state.meId ? state.room.players.find((p) => p.id === state.meId) || null : null);
 const isHost = () => Boolean(state.room && state.meId && state.room.host === state.meId);
@@ -296,31 +295,15 @@ function onWelcome(w) {
   }
 }
 
+const flow = roomFlow("phone", stage, state, render);
+
 function onRoom(room) {
-  const wasPlaying = state.room && state.room.status !== "lobby";
-  state.room = room;
   if (state.meId && !room.players.some((p) => p.id === state.meId)) {
     // removed from the lobby by the host
     setToken(null);
     state.meId = null;
   }
-  if (room.status === "lobby") {
-    if (wasPlaying) stage.reset();
-    state.game = null;
-    const sel = room.selected ? room.selected.game : null;
-    if (sel !== lastSelected) {
-      lastSelected = sel;
-      preloadStrings("phone", sel).then(render);
-    }
-  }
-  render();
-  if (room.status !== "lobby" && state.game && stage.msg !== state.game) stage.show(state.game, room);
-  else stage.setRoom(room);
-}
-
-function onGame(msg) {
-  state.game = msg;
-  if (state.room && state.room.status !== "lobby") stage.show(msg, state.room);
+  flow.onRoom(room);
 }
 
 function onKicked() {
@@ -347,7 +330,7 @@ async function main() {
     on: {
       welcome: onWelcome,
       room: onRoom,
-      game: onGame,
+      game: flow.onGame,
       kicked: onKicked,
       game_ended: () => toast(t("phone.game_ended")),
       error: (payload) => payload && payload.error && toast(errorText(payload.error), { kind: "error" }),

@@ -6,7 +6,7 @@ import { connect } from "/static/js/net.js";
 import { toast } from "/static/js/toast.js";
 import { playerChip } from "/static/js/players.js";
 import { playersList, gamePicker, hostPanel, gameTitle, confirmButton } from "/static/js/lobby.js";
-import { connectionBadge, langSwitch, caller, gameStage, preloadStrings } from "/static/js/ui.js";
+import { connectionBadge, langSwitch, caller, gameStage, roomFlow } from "/static/js/ui.js";
 
 const ROOM_KEY = "castaways.table.room";
 const hostKey = (code) => `castaways.host.${code}`;
@@ -43,7 +43,6 @@ let call = null;
 let qrFor = null;
 let qrBig = null;
 let qrSmall = null;
-let lastSelected = null;
 
 function isHost() {
   return Boolean(state.welcome && state.welcome.host_token) && state.room && state.room.host === "table";
@@ -183,27 +182,7 @@ function onWelcome(w) {
   document.title = `Castaways · ${w.room}`;
 }
 
-function onRoom(room) {
-  const wasLobby = !state.room || state.room.status === "lobby";
-  state.room = room;
-  if (room.status === "lobby") {
-    if (!wasLobby) stage.reset();
-    state.game = null;
-    const sel = room.selected ? room.selected.game : null;
-    if (sel !== lastSelected) {
-      lastSelected = sel;
-      preloadStrings("table", sel).then(render);
-    }
-  }
-  render();
-  if (room.status !== "lobby" && state.game && stage.msg !== state.game) stage.show(state.game, room);
-  else stage.setRoom(room);
-}
-
-function onGame(msg) {
-  state.game = msg;
-  if (state.room && state.room.status !== "lobby") stage.show(msg, state.room);
-}
+const flow = roomFlow("table", stage, state, render);
 
 async function main() {
   await loadCatalogs();
@@ -216,8 +195,8 @@ async function main() {
     }),
     on: {
       welcome: onWelcome,
-      room: onRoom,
-      game: onGame,
+      room: flow.onRoom,
+      game: flow.onGame,
       game_ended: () => toast(t("table.game_ended")),
       error: (payload) => payload && payload.error && toast(errorText(payload.error), { kind: "error" }),
     },

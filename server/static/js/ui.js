@@ -117,3 +117,33 @@ export async function preloadStrings(page, gameId) {
   const mod = await loadGameModule(page, gameId);
   setGameStrings(mod.strings);
 }
+
+/**
+ * What both pages do with `room` and `game` payloads: back in the lobby the stage is reset and
+ * the chosen game's strings are preloaded (for its option names); during a game every payload
+ * goes to the stage. `state` is the page's own ({room, game}); `render` redraws the page.
+ */
+export function roomFlow(page, stage, state, render) {
+  let lastSelected = null;
+  function onRoom(room) {
+    const wasLobby = !state.room || state.room.status === "lobby";
+    state.room = room;
+    if (room.status === "lobby") {
+      if (!wasLobby) stage.reset();
+      state.game = null;
+      const sel = room.selected ? room.selected.game : null;
+      if (sel !== lastSelected) {
+        lastSelected = sel;
+        preloadStrings(page, sel).then(render);
+      }
+    }
+    render();
+    if (room.status !== "lobby" && state.game && stage.msg !== state.game) stage.show(state.game, room);
+    else stage.setRoom(room);
+  }
+  function onGame(msg) {
+    state.game = msg;
+    if (state.room && state.room.status !== "lobby") stage.show(msg, state.room);
+  }
+  return { onRoom, onGame };
+}
