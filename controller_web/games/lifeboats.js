@@ -100,7 +100,7 @@ function meBar({ view, me, tr }) {
     h("div", { class: "lb-me-hats", title: tr("me.hats_left", { n: me.hats_left }), "data-testid": "lb-hats",
                dataset: { hats: String(me.hats_left) } },
       [0, 1, 2].map((i) => hatIcon(24, i >= me.hats_left)), h("small", {}, tr("hats"))),
-    h("div", { class: "lb-me-score", "data-testid": "lb-my-score" }, h("b", {}, String(me.score)), h("small", {}, "pts")));
+    h("div", { class: "lb-me-score", "data-testid": "lb-my-score" }, h("b", {}, String(me.score)), h("small", {}, tr("points.short"))));
 }
 
 function statusLine({ view, tr }) {
