@@ -1,0 +1,55 @@
+"""Lifeboat and Galèrapagos have no page modules yet: the generic renderer must still let a
+phone play them by taps, with the TV following, and never throw. A phone plays its seat for a
+number of moves beside bots; every move is a tap on one of the buttons the phone shows, and
+each button is one of that seat's legal actions."""
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.helpers import game_state, join
+
+pytestmark = pytest.mark.browser
+MOVES = 12
+
+
+@pytest.mark.parametrize("game_id, bots", [("lifeboat", 3), ("galerapagos", 2)])
+def test_a_game_without_page_modules_plays_by_taps(open_table, open_phone, shot, game_id, bots):
+    table = open_table()
+    code = table.locator("#room-code").inner_text().strip()
+    ana = open_phone(code, label="Ana")
+    join(ana, "Ana")
+    table.locator(f"[data-game={game_id}]").click()
+    for _ in range(bots):
+        table.locator("#add-bot").click()
+    expect(table.locator(".lobby-panel .player")).to_have_count(bots + 1)
+    table.locator("#start").click()
+    ana.wait_for_function("() => window.castaways.state.game !== null")
+
+    moves = 0
+    while moves < MOVES:
+        # Wait until the game needs Ana (bots play the other seats) or is over.
+        ana.wait_for_function(
+            "() => { const g = window.castaways.state.game;"
+            " return g && (g.over || g.legal_actions.length > 0); }")
+        msg = game_state(ana)
+        if msg["over"]:
+            break
+        buttons = ana.locator("#stage .btn-action")
+        expect(buttons.first).to_be_visible()
+        # Read together, so a bot's move in between cannot make them disagree.
+        shown, legal = ana.evaluate(
+            "() => [document.querySelectorAll('#stage .btn-action').length,"
+            " window.castaways.state.game.legal_actions.length]")
+        assert shown == legal
+        buttons.first.click()
+        ana.wait_for_function("v => window.castaways.state.game.version > v", arg=msg["version"])
+        moves += 1
+
+    assert moves == MOVES or game_state(ana)["over"]
+    # The TV follows with the public view, never a seat's.
+    table.wait_for_function("v => window.castaways.state.game.version >= v",
+                            arg=game_state(ana)["version"])
+    public = game_state(table)
+    assert public["seat"] is None and public["legal_actions"] == []
+    expect(table.locator("#stage")).not_to_be_empty()
+    shot(table, f"generic-{game_id}-table")
+    shot(ana, f"generic-{game_id}-phone")
