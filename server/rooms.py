@@ -226,7 +226,8 @@ def join(room, sid, name):
     player = _new_player(room, name, bot=False)
     room.players.append(player)
     conn.player = player.id
-    if room.host != TABLE and room.player(room.host) is None:
+    # The first phone hosts beside the TV, so the game can be run from the sofa.
+    if room.host == TABLE or room.player(room.host) is None:
         room.host = player.id
     return player
 

@@ -45,7 +45,8 @@ let qrBig = null;
 let qrSmall = null;
 
 function isHost() {
-  return Boolean(state.welcome && state.welcome.host_token) && state.room && state.room.host === "table";
+  // The TV that owns the room keeps its host controls, also when a phone hosts beside it.
+  return Boolean(state.welcome && state.welcome.host_token);
 }
 
 function qrImg(size) {
@@ -119,7 +120,7 @@ function renderLobby() {
     h("div", { class: "card picker-card" },
       gamePicker(room, { isHost: host, call })),
     host ? null : h("p", { class: "muted read-only-note" },
-      room.host === "table" ? t("table.extra_screen") : t("table.phone_host")));
+      t("table.extra_screen")));
 
   mount(app, topbar(null), h("main", { class: "lobby-layout" }, codeBox, lobby));
 }

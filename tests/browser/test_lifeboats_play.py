@@ -11,6 +11,7 @@ import subprocess
 import sys
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
@@ -90,11 +91,16 @@ def start_lifeboats(open_table, open_phone, options=None):
     table.locator("[data-game=lifeboats]").click()
     for name, value in (options or {}).items():
         # The host types the value; the server's selection (seen by every screen) has it.
-        # (A lobby update may redraw the form under the typing: then type again.)
-        for attempt in range(5):
-            box = table.locator(f"[data-option={name}] .stepper-value")
-            box.fill(str(value))
-            box.dispatch_event("change")
+        # (A lobby update may redraw the form under the typing: then type again.) One element
+        # handle for both steps: a locator would find the redrawn box, still showing the old
+        # value, and send that instead.
+        for _ in range(5):
+            box = table.locator(f"[data-option={name}] .stepper-value").element_handle()
+            try:
+                box.fill(str(value))
+                box.dispatch_event("change")
+            except PlaywrightError:     # redrawn before the typing: type again
+                continue
             try:
                 table.wait_for_function(
                     "([n, v]) => { const s = window.castaways.state.room.selected;"
@@ -102,8 +108,11 @@ def start_lifeboats(open_table, open_phone, options=None):
                     timeout=2000)
                 break
             except PlaywrightTimeout:
-                assert attempt < 4, f"option {name} was not set"
-        expect(phones[0].locator(f"[data-option={name}] .option-value")).to_have_text(str(value))
+                pass
+        else:
+            pytest.fail(f"option {name} was not set")
+        # phones[0] hosts too; phones[1] only reads the option.
+        expect(phones[1].locator(f"[data-option={name}] .option-value")).to_have_text(str(value))
     table.locator("#start").click()
     expect(table.locator(".lb-table")).to_be_visible()
     for phone in phones:

@@ -91,7 +91,13 @@ def test_table_three_phones_play_the_fixture_game(open_table, open_phone, live_s
     expect(table.locator("[data-option=rounds] button[aria-label$='−']")).to_be_enabled()
     table.locator("[data-option=rounds] button[aria-label$='−']").click()
     expect(rounds).to_have_value("2")
-    expect(phones[0].locator("[data-option=rounds]")).to_contain_text("2")
+    # Ana, the first phone, hosts beside the TV (marked): her stepper follows the TV's; Bob
+    # only reads the option.
+    expect(phones[0].locator("[data-option=rounds] .stepper-value")).to_have_value("2")
+    expect(phones[0].locator("#start")).to_be_visible()
+    expect(table.locator(".lobby-panel .player").first.locator(".badge-host")).to_be_visible()
+    expect(phones[1].locator("[data-option=rounds]")).to_contain_text("2")
+    expect(phones[1].locator("#start")).to_have_count(0)
     expect(phones[0].locator("#rules-link")).to_have_attribute("href", "/rules/fixture?lang=en")
     expect(phones[2].locator("#rules-link")).to_have_attribute("href", "/rules/fixture?lang=fr")
     expect(table.locator("#start")).to_be_enabled()

@@ -52,8 +52,10 @@ def test_a_phone_joins_and_every_screen_sees_it(server):
     assert ana.player["name"] == "Ana" and ana.token
     for screen in (table, ana):
         players = screen.last("room")["players"]
+        # The first phone hosts beside the TV (marked), so the game can be run from the sofa.
         assert [(p["name"], p["connected"], p["host"]) for p in players] == [
-            ("Ana", True, False)]
+            ("Ana", True, True)]
+        assert screen.last("room")["host"] == ana.player["id"]
     assert ana.send("join", {"name": "Ana2"})["error"]["code"] == "already_joined"
 
 
@@ -120,11 +122,25 @@ def test_only_the_host_runs_the_lobby(server):
     table, code, (ana, ben) = server.lobby(["Ana", "Ben"])
     for event, payload in [("add_bot", {}), ("start", {"game": "fixture"}),
                            ("select_game", {"game": "fixture"}),
-                           ("remove_player", {"player": ben.player["id"]}),
-                           ("kick", {"player": ben.player["id"]})]:
-        reply = ana.send(event, payload)
+                           ("remove_player", {"player": ana.player["id"]}),
+                           ("kick", {"player": ana.player["id"]})]:
+        reply = ben.send(event, payload)
         assert reply["error"]["code"] == "not_host", event
     assert len(server.room(code).players) == 2
+
+
+def test_the_first_phone_hosts_beside_the_table_and_hands_over_when_it_leaves(server):
+    table, code, (ana, ben) = server.lobby(["Ana", "Ben"])
+    assert ana.send("select_game", {"game": "fixture"})["ok"]
+    assert ana.send("add_bot", {})["ok"]
+    assert table.send("add_bot", {})["ok"]          # the TV keeps its host controls
+    assert len(server.room(code).players) == 4
+    assert ana.send("leave", {})["ok"]
+    room = table.last("room")
+    assert room["host"] == ben.player["id"]
+    assert [p["name"] for p in room["players"] if p["host"]] == ["Ben"]
+    assert ben.send("start", {"game": "fixture"})["ok"]
+    assert server.room(code).status == "playing"
 
 
 def test_leave_takes_the_player_out(server):

@@ -58,12 +58,12 @@ def test_the_host_takes_a_seat_back_for_a_player(server):
     table, code, (ana, ben) = server.playing(("Ana", "Ben"))
     room = server.room(code)
     with room.lock:    # hold the bot still
-        assert table.send("bot_replace", {"player": ben.player["id"]})["ok"]
-        reply = ana.send("take_back", {"player": ben.player["id"]})
+        assert table.send("bot_replace", {"player": ana.player["id"]})["ok"]
+        reply = ben.send("take_back", {"player": ana.player["id"]})
         assert reply["error"]["code"] == "not_host"
-        assert table.send("take_back", {"player": ben.player["id"]})["ok"]
-    assert not table.last("room")["players"][1]["bot_playing"]
-    assert ben.game["legal_actions"]
+        assert table.send("take_back", {"player": ana.player["id"]})["ok"]
+    assert not table.last("room")["players"][0]["bot_playing"]
+    assert ana.game["legal_actions"]
     assert table.send("take_back", {})["error"]["code"] == "not_joined"
 
 
@@ -72,8 +72,8 @@ def test_seat_controls_need_the_host_and_a_game(server):
     assert table.send("bot_replace", {"player": ana.player["id"]})["error"]["code"] == \
         "not_playing"
     table.send("start", {"game": "fixture"})
-    assert ana.send("bot_replace", {"player": ben.player["id"]})["error"]["code"] == "not_host"
-    assert ana.send("give_seat", {"seat_of": ben.player["id"], "to": ana.player["id"]})[
+    assert ben.send("bot_replace", {"player": ana.player["id"]})["error"]["code"] == "not_host"
+    assert ben.send("give_seat", {"seat_of": ana.player["id"], "to": ben.player["id"]})[
         "error"]["code"] == "not_host"
     assert table.send("bot_replace", {"player": "p42"})["error"]["code"] == "unknown_player"
 
