@@ -19,10 +19,15 @@ def guarded(room):
     disk): a refused or failed request changes nothing."""
     with room.lock:
         saved = room.to_record()
+        # Live connections are not in the record, but join/leave/kick change who they are.
+        identities = {sid: conn.player for sid, conn in room.connections.items()}
         try:
             yield
         except BaseException:
             room.restore(saved)
+            for sid, player in identities.items():
+                if sid in room.connections:
+                    room.connections[sid].player = player
             raise
 
 

@@ -123,3 +123,31 @@ def test_an_unknown_event_is_refused(game_on, event):
     assert reply["error"]["code"] == "bad_payload"
     assert reply["error"]["params"] == {"reason": "unknown_event"}
     assert server.room(code).to_record() == before
+
+
+def _failing_saves(server, monkeypatch):
+    def broken(record):
+        raise OSError("disk full")
+    monkeypatch.setattr(server.hub.store, "save", broken)
+
+
+def test_a_join_that_fails_to_store_leaves_the_phone_a_visitor(server, monkeypatch):
+    table, code, (ana,) = server.lobby(["Ana"])
+    dee = server.phone(code)
+    _failing_saves(server, monkeypatch)
+    assert dee.send("join", {"name": "Dee"})["error"]["code"] == "internal"
+    monkeypatch.undo()
+    reply = dee.send("join", {"name": "Dee"})      # not "already_joined" for a ghost player
+    assert reply["ok"], reply
+    assert dee.send("rename", {"name": "Deb"})["ok"]
+
+
+def test_a_kick_that_fails_to_store_leaves_the_player_in_their_seat(server, monkeypatch):
+    table, code, (ana, ben) = server.playing(("Ana", "Ben"))
+    _failing_saves(server, monkeypatch)
+    assert table.send("kick", {"player": ben.player["id"]})["error"]["code"] == "internal"
+    monkeypatch.undo()
+    assert ben.connected
+    room = server.room(code)
+    # Ben is still Ben: he may act for his seat.
+    assert ben.send("act", {"version": room.version, "action": {"type": "cheer"}})["ok"]
