@@ -86,7 +86,7 @@ def _dispatcher(hub, event):
             room = hub.room_of(sid)
             if room is None:
                 raise ServerError("unknown_room")
-            with play.guarded(room):
+            with play.guarded(room, hub.store):
                 if host_only and not room.is_host(sid):
                     raise ServerError("not_host")
                 if player_only and _player(room, sid) is None:
