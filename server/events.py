@@ -140,7 +140,7 @@ def _table(hub, auth):
             hub.store.save(room.to_record())
         return room, Connection(TABLE, host=True)
     token = auth.get("host_token")
-    host = isinstance(token, str) and secrets.compare_digest(token, room.host_token)
+    host = isinstance(token, str) and secrets.compare_digest(token.encode(), room.host_token.encode())
     return room, Connection(TABLE, host=host)
 
 

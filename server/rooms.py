@@ -90,8 +90,9 @@ class Room:
     def player_by_token(self, token):
         if not token:
             return None
+        # As bytes: compare_digest raises TypeError on a str that is not ASCII.
         return next((p for p in self.players
-                     if p.token and secrets.compare_digest(p.token, token)), None)
+                     if p.token and secrets.compare_digest(p.token.encode(), token.encode())), None)
 
     def seated(self):
         """Players in seat order."""

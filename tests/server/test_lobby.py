@@ -213,3 +213,15 @@ def test_presence_follows_the_last_tab_of_a_player(server):
     assert not ana_connected()
     back = server.phone(code, ana.token)
     assert ana_connected() and back.welcome["player"]["name"] == "Ana"
+
+
+def test_a_token_with_non_ascii_characters_is_just_a_wrong_token(server, caplog):
+    """secrets.compare_digest raises TypeError on non-ASCII str: such a token must make a
+    visitor phone / a read-only table, not an `internal` refusal logged as a bug."""
+    table, code, (ana,) = server.lobby(["Ana"])
+    extra = server.table(code, "héhé")
+    assert extra.connected and extra.welcome["room"] == code
+    assert "host_token" not in extra.welcome
+    visitor = server.phone(code, "jeton-é")
+    assert visitor.connected and visitor.welcome["player"] is None
+    assert "connect failed" not in caplog.text
