@@ -119,10 +119,17 @@ def connect(hub, auth):
         with room.lock:
             room.connections[sid] = conn
             hub.sids[sid] = room.code
-            room.touched = hub.now()
-            views.welcome(hub, room, sid)
-            if conn.player is not None and len(room.sids_of(conn.player)) == 1:
-                views.broadcast_room(hub, room, skip=sid)   # they are back: presence changed
+            try:
+                room.touched = hub.now()
+                views.welcome(hub, room, sid)
+                if conn.player is not None and len(room.sids_of(conn.player)) == 1:
+                    views.broadcast_room(hub, room, skip=sid)   # they are back: presence changed
+            except BaseException:
+                # A refused connection never gets a disconnect: forget it here, or it would
+                # count as present for ever.
+                room.connections.pop(sid, None)
+                hub.sids.pop(sid, None)
+                raise
     except ServerError as exc:
         raise ConnectionRefusedError(exc.to_dict()) from None
     except ConnectionRefusedError:

@@ -151,3 +151,22 @@ def test_a_kick_that_fails_to_store_leaves_the_player_in_their_seat(server, monk
     room = server.room(code)
     # Ben is still Ben: he may act for his seat.
     assert ben.send("act", {"version": room.version, "action": {"type": "cheer"}})["ok"]
+
+
+def test_a_connection_that_fails_half_way_leaves_no_ghost_behind(server, monkeypatch):
+    from server import views
+    table, code, (ana, ben) = server.playing(("Ana", "Ben"))
+    ben.close()
+    room = server.room(code)
+    assert not room.connected(ben.player["id"])
+
+    def broken(*args):
+        raise RuntimeError("a bug in a view")
+    monkeypatch.setattr(views, "send_game", broken)
+    again = server.phone(code, ben.token)
+    assert not again.connected
+    monkeypatch.undo()
+    # Ben is still absent (the refused socket is not counted), so the host may hand his seat on.
+    assert not room.connected(ben.player["id"])
+    assert not [p for p in table.last("room")["players"] if p["id"] == ben.player["id"]][0][
+        "connected"]
