@@ -317,6 +317,9 @@ def give_seat(room, giver, taker):
     if taker.seat is not None:
         raise ServerError("has_seat", player=taker.id)
     taker.seat, giver.seat = giver.seat, None
+    # The seat's colour goes with it (colour_by_seat); the giver wears the taker's old one.
+    (taker.colour, taker.letter), (giver.colour, giver.letter) = \
+        (giver.colour, giver.letter), (taker.colour, taker.letter)
     giver.bot_playing = False
     if giver.bot:
         remove(room, giver)
