@@ -117,6 +117,8 @@ def connect(hub, auth):
         room, conn = (_table(hub, auth) if role == TABLE else _phone(hub, auth))
         sid = request.sid
         with room.lock:
+            if conn.player is not None and room.player(conn.player) is None:
+                conn.player = None   # kicked or gone since its token was looked up
             room.connections[sid] = conn
             hub.sids[sid] = room.code
             try:
