@@ -43,7 +43,7 @@ def _turn(hub, code, version):
         return
     seat = None
     try:
-        with play.guarded(room):
+        with play.guarded(room, hub.store):
             seat = _next_seat(room)
             if room.version != version or seat is None:
                 return

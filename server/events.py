@@ -86,7 +86,7 @@ def _dispatcher(hub, event):
             room = hub.room_of(sid)
             if room is None:
                 raise ServerError("unknown_room")
-            with play.guarded(room):
+            with play.guarded(room, hub.store):
                 if host_only and not room.is_host(sid):
                     raise ServerError("not_host")
                 if player_only and _player(room, sid) is None:
@@ -117,12 +117,21 @@ def connect(hub, auth):
         room, conn = (_table(hub, auth) if role == TABLE else _phone(hub, auth))
         sid = request.sid
         with room.lock:
+            if conn.player is not None and room.player(conn.player) is None:
+                conn.player = None   # kicked or gone since its token was looked up
             room.connections[sid] = conn
             hub.sids[sid] = room.code
-            room.touched = hub.now()
-            views.welcome(hub, room, sid)
-            if conn.player is not None and len(room.sids_of(conn.player)) == 1:
-                views.broadcast_room(hub, room, skip=sid)   # they are back: presence changed
+            try:
+                room.touched = hub.now()
+                views.welcome(hub, room, sid)
+                if conn.player is not None and len(room.sids_of(conn.player)) == 1:
+                    views.broadcast_room(hub, room, skip=sid)   # they are back: presence changed
+            except BaseException:
+                # A refused connection never gets a disconnect: forget it here, or it would
+                # count as present for ever.
+                room.connections.pop(sid, None)
+                hub.sids.pop(sid, None)
+                raise
     except ServerError as exc:
         raise ConnectionRefusedError(exc.to_dict()) from None
     except ConnectionRefusedError:
@@ -140,7 +149,7 @@ def _table(hub, auth):
             hub.store.save(room.to_record())
         return room, Connection(TABLE, host=True)
     token = auth.get("host_token")
-    host = isinstance(token, str) and secrets.compare_digest(token, room.host_token)
+    host = isinstance(token, str) and secrets.compare_digest(token.encode(), room.host_token.encode())
     return room, Connection(TABLE, host=host)
 
 

@@ -11,18 +11,30 @@ import engine
 from engine.registry import check_options
 from server import bots, rooms, timers, views
 from server.errors import ServerError
+from server.hub import log
 
 
 @contextmanager
-def guarded(room):
+def guarded(room, store=None):
     """The room's lock, and its state put back if anything fails half-way (a bug, a full
-    disk): a refused or failed request changes nothing."""
+    disk): a refused or failed request changes nothing. With `store`, the stored room is put
+    back too (the failure may come after commit wrote it, while telling the screens)."""
     with room.lock:
         saved = room.to_record()
+        # Live connections are not in the record, but join/leave/kick change who they are.
+        identities = {sid: conn.player for sid, conn in room.connections.items()}
         try:
             yield
-        except BaseException:
+        except BaseException as exc:
             room.restore(saved)
+            for sid, player in identities.items():
+                if sid in room.connections:
+                    room.connections[sid].player = player
+            if store is not None and not isinstance(exc, ServerError):   # refusals wrote nothing
+                try:
+                    store.save(saved)
+                except Exception:
+                    log.exception("room %s could not be stored back", room.code)
             raise
 
 

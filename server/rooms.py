@@ -90,8 +90,9 @@ class Room:
     def player_by_token(self, token):
         if not token:
             return None
+        # As bytes: compare_digest raises TypeError on a str that is not ASCII.
         return next((p for p in self.players
-                     if p.token and secrets.compare_digest(p.token, token)), None)
+                     if p.token and secrets.compare_digest(p.token.encode(), token.encode())), None)
 
     def seated(self):
         """Players in seat order."""
@@ -317,6 +318,9 @@ def give_seat(room, giver, taker):
     if taker.seat is not None:
         raise ServerError("has_seat", player=taker.id)
     taker.seat, giver.seat = giver.seat, None
+    # The seat's colour goes with it (colour_by_seat); the giver wears the taker's old one.
+    (taker.colour, taker.letter), (giver.colour, giver.letter) = \
+        (giver.colour, giver.letter), (taker.colour, taker.letter)
     giver.bot_playing = False
     if giver.bot:
         remove(room, giver)

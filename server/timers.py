@@ -58,7 +58,7 @@ def expire(hub, code, deadline):
     if room is None:
         return
     try:
-        with play.guarded(room):
+        with play.guarded(room, hub.store):
             if room.deadline != deadline:
                 return
             play.act(hub, room, deadline["seat"], room.version, POLICIES[room.game_id].action)

@@ -229,3 +229,34 @@ def test_presence_follows_the_last_tab_of_a_player(server):
     assert not ana_connected()
     back = server.phone(code, ana.token)
     assert ana_connected() and back.welcome["player"]["name"] == "Ana"
+
+
+def test_a_token_with_non_ascii_characters_is_just_a_wrong_token(server, caplog):
+    """secrets.compare_digest raises TypeError on non-ASCII str: such a token must make a
+    visitor phone / a read-only table, not an `internal` refusal logged as a bug."""
+    table, code, (ana,) = server.lobby(["Ana"])
+    extra = server.table(code, "héhé")
+    assert extra.connected and extra.welcome["room"] == code
+    assert "host_token" not in extra.welcome
+    visitor = server.phone(code, "jeton-é")
+    assert visitor.connected and visitor.welcome["player"] is None
+    assert "connect failed" not in caplog.text
+
+
+def test_a_phone_whose_player_goes_while_it_connects_is_a_visitor(server, monkeypatch):
+    """The token is looked up before the room's lock is taken: a kick that lands in between
+    must not leave the socket bound to a player who is gone (it could never join again)."""
+    from server import events, rooms
+    table, code, (ana, ben) = server.lobby(["Ana", "Ben"])
+    ben.close()
+    found = events._phone
+
+    def kicked_meanwhile(hub, auth):
+        room, conn = found(hub, auth)
+        rooms.kick(room, room.player(conn.player))
+        return room, conn
+    monkeypatch.setattr(events, "_phone", kicked_meanwhile)
+    again = server.phone(code, ben.token)
+    monkeypatch.undo()
+    assert again.welcome["player"] is None
+    assert again.send("join", {"name": "Ben"})["ok"]

@@ -123,3 +123,50 @@ def test_an_unknown_event_is_refused(game_on, event):
     assert reply["error"]["code"] == "bad_payload"
     assert reply["error"]["params"] == {"reason": "unknown_event"}
     assert server.room(code).to_record() == before
+
+
+def _failing_saves(server, monkeypatch):
+    def broken(record):
+        raise OSError("disk full")
+    monkeypatch.setattr(server.hub.store, "save", broken)
+
+
+def test_a_join_that_fails_to_store_leaves_the_phone_a_visitor(server, monkeypatch):
+    table, code, (ana,) = server.lobby(["Ana"])
+    dee = server.phone(code)
+    _failing_saves(server, monkeypatch)
+    assert dee.send("join", {"name": "Dee"})["error"]["code"] == "internal"
+    monkeypatch.undo()
+    reply = dee.send("join", {"name": "Dee"})      # not "already_joined" for a ghost player
+    assert reply["ok"], reply
+    assert dee.send("rename", {"name": "Deb"})["ok"]
+
+
+def test_a_kick_that_fails_to_store_leaves_the_player_in_their_seat(server, monkeypatch):
+    table, code, (ana, ben) = server.playing(("Ana", "Ben"))
+    _failing_saves(server, monkeypatch)
+    assert table.send("kick", {"player": ben.player["id"]})["error"]["code"] == "internal"
+    monkeypatch.undo()
+    assert ben.connected
+    room = server.room(code)
+    # Ben is still Ben: he may act for his seat.
+    assert ben.send("act", {"version": room.version, "action": {"type": "cheer"}})["ok"]
+
+
+def test_a_connection_that_fails_half_way_leaves_no_ghost_behind(server, monkeypatch):
+    from server import views
+    table, code, (ana, ben) = server.playing(("Ana", "Ben"))
+    ben.close()
+    room = server.room(code)
+    assert not room.connected(ben.player["id"])
+
+    def broken(*args):
+        raise RuntimeError("a bug in a view")
+    monkeypatch.setattr(views, "send_game", broken)
+    again = server.phone(code, ben.token)
+    assert not again.connected
+    monkeypatch.undo()
+    # Ben is still absent (the refused socket is not counted), so the host may hand his seat on.
+    assert not room.connected(ben.player["id"])
+    assert not [p for p in table.last("room")["players"] if p["id"] == ben.player["id"]][0][
+        "connected"]

@@ -90,3 +90,23 @@ def test_idle_rooms_are_closed_and_not_reloaded(make_server, clock):
     assert server.app.test_client().get(f"/j/{code}").status_code == 404
     again = make_server()
     assert again.room(code) is None and again.room(busy_code) is not None
+
+
+def test_a_request_that_fails_after_storing_is_not_resumed_after_a_restart(make_server,
+                                                                           monkeypatch):
+    """The room in memory is rolled back when a request fails; the stored one must be too, or
+    a restart brings back an action every player was told had failed."""
+    from server import views
+    first = make_server()
+    table, code, (ana, ben, cy) = first.playing()
+    before = first.room(code).to_record()
+
+    def broken(*args):
+        raise RuntimeError("a bug while telling the screens")
+    monkeypatch.setattr(views, "fan_out", broken)      # after the store has been written
+    assert cheer(ana, first, code)["error"]["code"] == "internal"
+    monkeypatch.undo()
+    assert first.room(code).to_record() == before
+
+    second = make_server()
+    assert second.room(code).to_record() == before

@@ -112,3 +112,21 @@ def test_give_seat_of_a_bot_replaced_player_makes_them_a_spectator(server):
     assert late.game["seat"] == 1
     assert table.send("give_seat", {"seat_of": ben.player["id"], "to": late_id})[
         "error"]["code"] == "no_seat"
+
+
+def test_a_given_seat_keeps_its_colour(server):
+    """Seat i wears palette colour i (the game's colour for that seat): the player who takes
+    a seat takes its colour, and the one who gives it keeps a colour no one else wears."""
+    from server.rooms import PALETTE
+    table, code, phones = server.playing()
+    ben = phones[1]
+    late = server.phone(code)
+    late_id = late.send("join", {"name": "Late"})["player"]["id"]
+    room = server.room(code)
+    with room.lock:
+        table.send("bot_replace", {"player": ben.player["id"]})
+        assert table.send("give_seat", {"seat_of": ben.player["id"], "to": late_id})["ok"]
+    players = {p["id"]: p for p in table.last("room")["players"]}
+    assert (players[late_id]["colour"], players[late_id]["letter"]) == PALETTE[1]
+    letters = [p["letter"] for p in players.values()]
+    assert len(set(letters)) == len(letters)
