@@ -333,7 +333,7 @@ async function main() {
       game: flow.onGame,
       kicked: onKicked,
       game_ended: () => toast(t("phone.game_ended")),
-      error: (payload) => payload && payload.error && toast(errorText(payload.error), { kind: "error" }),
+      error: (error) => error && error.code && toast(errorText(error), { kind: "error" }),  // the error object itself (protocol)
     },
     onStatus: (status, detail) => {
       conn.update(status);

@@ -199,7 +199,7 @@ async function main() {
       room: flow.onRoom,
       game: flow.onGame,
       game_ended: () => toast(t("table.game_ended")),
-      error: (payload) => payload && payload.error && toast(errorText(payload.error), { kind: "error" }),
+      error: (error) => error && error.code && toast(errorText(error), { kind: "error" }),  // the error object itself (protocol)
     },
     onStatus: (status) => conn.update(status),
   });

@@ -232,3 +232,16 @@ def test_names_are_text_never_markup(open_table, open_phone):
     for page in (phone, table):
         assert page.locator("#app img[src='x']").count() == 0
         assert page.evaluate("() => window.pwned === undefined")
+
+
+def test_an_event_sent_without_acknowledgement_gets_a_visible_error(open_table, open_phone):
+    # The pages always ask for a reply, but a refusal sent as an `error` event (to a request
+    # without one) must still show: the server sends the error object itself.
+    table = open_table()
+    code = table.locator("#room-code").inner_text().strip()
+    phone = open_phone(code, label="visitor")
+    phone.locator("#name").wait_for()
+    phone.evaluate("() => window.castaways.net.socket.emit('start', {})")
+    expect(phone.locator(".toast-error")).to_be_visible()
+    table.evaluate("() => window.castaways.net.socket.emit('join', 'not an object')")
+    expect(table.locator(".toast-error")).to_be_visible()
