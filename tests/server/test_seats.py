@@ -1,4 +1,5 @@
 """The host's seat controls during a game: kick, bot_replace, take_back, give_seat."""
+from server.rooms import PALETTE
 from tests.support.waiting import wait_until
 
 
@@ -99,15 +100,20 @@ def test_give_seat_hands_a_bots_seat_to_a_watching_player(server):
     assert reply["error"]["code"] in ("seat_not_bot", "has_seat")
 
 
-def test_give_seat_of_a_bot_replaced_player_makes_them_a_spectator(server):
+def give_bens_seat_to_a_late_joiner(server):
+    """Ben (seat 1) is away: a bot plays for him, then the host gives his seat to Late."""
     table, code, phones = server.playing()
     ben = phones[1]
     late = server.phone(code)
     late_id = late.send("join", {"name": "Late"})["player"]["id"]
-    room = server.room(code)
-    with room.lock:
+    with server.room(code).lock:    # hold the bot still
         table.send("bot_replace", {"player": ben.player["id"]})
         assert table.send("give_seat", {"seat_of": ben.player["id"], "to": late_id})["ok"]
+    return table, ben, late, late_id
+
+
+def test_give_seat_of_a_bot_replaced_player_makes_them_a_spectator(server):
+    table, ben, late, late_id = give_bens_seat_to_a_late_joiner(server)
     assert ben.game["seat"] is None and "my_secret" not in ben.game["view"]
     assert late.game["seat"] == 1
     assert table.send("give_seat", {"seat_of": ben.player["id"], "to": late_id})[
@@ -117,15 +123,7 @@ def test_give_seat_of_a_bot_replaced_player_makes_them_a_spectator(server):
 def test_a_given_seat_keeps_its_colour(server):
     """Seat i wears palette colour i (the game's colour for that seat): the player who takes
     a seat takes its colour, and the one who gives it keeps a colour no one else wears."""
-    from server.rooms import PALETTE
-    table, code, phones = server.playing()
-    ben = phones[1]
-    late = server.phone(code)
-    late_id = late.send("join", {"name": "Late"})["player"]["id"]
-    room = server.room(code)
-    with room.lock:
-        table.send("bot_replace", {"player": ben.player["id"]})
-        assert table.send("give_seat", {"seat_of": ben.player["id"], "to": late_id})["ok"]
+    table, _, _, late_id = give_bens_seat_to_a_late_joiner(server)
     players = {p["id"]: p for p in table.last("room")["players"]}
     assert (players[late_id]["colour"], players[late_id]["letter"]) == PALETTE[1]
     letters = [p["letter"] for p in players.values()]
