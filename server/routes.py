@@ -10,6 +10,7 @@ from pathlib import Path
 
 import qrcode
 import qrcode.image.svg
+import engine
 from flask import Blueprint, current_app, jsonify, request, send_from_directory
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -17,6 +18,7 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 TABLE_DIR = ROOT / "table_web"
 PHONE_DIR = ROOT / "controller_web"
 RULES_DIR = PHONE_DIR / "rules"
+ENGINE_DIR = ROOT / "engine"
 GAME_ID = re.compile(r"^[a-z0-9_]{1,40}$")
 LANGS = ("en", "fr")
 
@@ -68,6 +70,15 @@ def rules(game):
             if (RULES_DIR / f"{game}.{candidate}.html").is_file():
                 return send_from_directory(RULES_DIR, f"{game}.{candidate}.html")
     return not_found("There are no rules for this game.", "Pas de règles pour ce jeu.")
+
+
+@bp.get("/games/<game>/data.json")
+def game_data(game):
+    # A game's card data (names, texts, EN/FR) is public: the pages label cards from it
+    # instead of copying it into every page module.
+    if game in engine.GAMES and (ENGINE_DIR / game / "data.json").is_file():
+        return send_from_directory(ENGINE_DIR / game, "data.json")
+    return not_found("There is no such game.", "Ce jeu n'existe pas.")
 
 
 @bp.get("/healthz")

@@ -83,3 +83,13 @@ def test_scripts_are_revalidated_on_every_load(http, tmp_path, monkeypatch):
     response = http.get("/table/games/fixture.js")
     assert response.status_code == 200 and b"render" in response.data
     assert "no-cache" in response.headers["Cache-Control"] and response.headers["ETag"]
+
+
+def test_a_games_card_data_is_served_for_the_pages_and_nothing_else(http):
+    import json
+    for game in ("galerapagos", "lifeboat", "lifeboats"):
+        response = http.get(f"/games/{game}/data.json")
+        assert response.status_code == 200
+        assert response.get_json() == json.loads((routes.ENGINE_DIR / game / "data.json").read_text())
+    for path in ("/games/nope/data.json", "/games/..%2Fserver/data.json", "/games/base/data.json"):
+        assert http.get(path).status_code == 404
