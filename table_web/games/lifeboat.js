@@ -1,0 +1,348 @@
+// Lifeboat (Siadek) on the TV: the boat bow to stern with every character's card, the birds,
+// the decks, the navigation card just resolved, the fight, the overboard and thirst windows,
+// a log in sentences, and the final scores with every friend and enemy revealed.
+// Drawn on a 1920x1080 canvas scaled to fit the screen (1280x720 to 3840x2160, no scrolling).
+import { strings } from "/static/games/lifeboat/strings.js";
+import {
+  h, fmt, ensureCss, tr as makeTr, charName, kindName, card, cardBack, who, whoList, navCard, woundPips,
+  describeEvent, QUIET, birdIcon, weaponBonus,
+} from "/static/games/lifeboat/common.js";
+import { disc } from "/static/js/players.js";
+
+export { strings };
+
+ensureCss(new URL("./lifeboat.css", import.meta.url));
+
+const W = 1920;
+const H = 1080;
+const LOG_LINES = 12;
+const memory = new WeakMap(); // root -> {log, version, lastNav, lastFight, rects}
+
+function mem(root) {
+  if (!memory.has(root)) {
+    const m = { log: [], version: -1, lastNav: null, lastFight: null, rects: {} };
+    memory.set(root, m);
+    window.addEventListener("resize", () => fit(root));
+  }
+  return memory.get(root);
+}
+
+export function render(root, msg, ctx) {
+  const m = mem(root);
+  const view = msg.view;
+  const t = makeTr(ctx);
+  const env = { view, tr: t, lang: ctx.lang, colourOf: ctx.colourOf, msg, ctx };
+  const events = Array.isArray(msg.events) ? msg.events : [];
+  const fresh = msg.version !== m.version;
+  if (fresh) {
+    if (msg.version < m.version) m.log = [];
+    for (const e of events) {
+      if (!QUIET.has(e.type)) m.log.push(e);
+      if (e.type === "navigation_card") m.lastNav = { card: e.card, turn: e.turn, birds: e.birds, overboard: null };
+      if (e.type === "overboard" && m.lastNav) m.lastNav.overboard = e.seats;
+      if (e.type === "fight_resolved") m.lastFight = e;
+    }
+    m.log = m.log.slice(-80);
+  }
+  env.m = m;
+
+  // Where each seat's card was, to slide it to its new place when characters swap.
+  const before = {};
+  for (const el of root.querySelectorAll(".lbv-seat[data-seat]")) before[el.dataset.seat] = el.getBoundingClientRect();
+
+  const page = h("div", { class: "lbv", dataset: { phase: view.phase }, style: { width: `${W}px`, height: `${H}px` } },
+    topBar(env),
+    h("div", { class: "lbv-main" },
+      h("div", { class: "lbv-left" }, boat(env), stage(env)),
+      side(env)),
+    view.over && view.result ? finalScores(env, view.result) : null);
+  const frame = h("div", { class: "lbv-frame" }, page);
+  root.replaceChildren(frame);
+  fit(root);
+
+  const swappedNow = fresh && events.some((e) => e.type === "swapped");
+  if (swappedNow) {
+    for (const el of page.querySelectorAll(".lbv-seat[data-seat]")) {
+      const old = before[el.dataset.seat];
+      if (!old) continue;
+      const now = el.getBoundingClientRect();
+      const scale = page.getBoundingClientRect().width / W || 1;
+      const dx = (old.left - now.left) / scale;
+      const dy = (old.top - now.top) / scale;
+      if (!dx && !dy) continue;
+      el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+        { duration: 900, easing: "cubic-bezier(.3,.8,.3,1)" });
+    }
+  }
+  m.version = msg.version;
+}
+
+// The 1920x1080 canvas, scaled to the room left under the page's own header.
+function fit(root) {
+  const frame = root.querySelector(".lbv-frame");
+  const page = frame && frame.querySelector(".lbv");
+  if (!page) return;
+  const top = root.getBoundingClientRect().top;
+  const availW = root.clientWidth || window.innerWidth;
+  const availH = Math.max(200, window.innerHeight - top - 4);
+  const k = Math.min(availW / W, availH / H);
+  page.style.transform = `scale(${k})`;
+  frame.style.width = `${W * k}px`;
+  frame.style.height = `${H * k}px`;
+}
+
+// ---------------------------------------------------------------- top bar
+
+function nowLine(env) {
+  const { view, tr } = env;
+  const a = view.actions;
+  const waiting = view.waiting_for || [];
+  let key = `wait.${view.phase}`;
+  let seat = waiting[0];
+  if (view.phase === "actions" && a) {
+    key = `wait.actions.${a.step || "choose"}`;
+    seat = a.step === "answer" ? a.target : a.actor;
+  }
+  if (view.phase === "draft" && view.draft) seat = view.draft.drafter;
+  if (view.phase === "navigate" && view.navigation) seat = view.navigation.navigator;
+  if (!["draft", "actions", "navigate", "rescue", "thirst", "over"].includes(view.phase)) return tr(`phase.${view.phase}`) || "";
+  return fmt(tr, key, { who: seat === undefined || seat === null ? tr("nobody") : who(env, seat), n: view.draft ? view.draft.cards : 0 });
+}
+
+function topBar(env) {
+  const { view, tr } = env;
+  const birds = [];
+  for (let i = 1; i <= view.birds_to_win; i++) birds.push(h("span", { class: `lbv-bslot${i <= view.birds ? " on" : ""}` }, birdIcon(false, 38)));
+  return h("header", { class: "lbv-top" },
+    h("div", { class: "lbv-brand" }, tr("title")),
+    view.turn ? h("div", { class: "lbv-turn", "data-testid": "lbv-turn" }, tr("turn", { turn: view.turn })) : null,
+    h("div", { class: "lbv-phase", "data-testid": "lbv-phase" }, tr(`phase.${view.phase}`)),
+    h("div", { class: "lbv-now", "data-testid": "lbv-now" }, nowLine(env)),
+    h("div", { class: "lbv-birds", "data-testid": "lbv-birds", dataset: { birds: String(view.birds) },
+               title: tr("birds") }, h("span", { class: "lbv-blabel" }, tr("birds")), birds,
+      h("b", {}, tr("birds.of", { n: view.birds, max: view.birds_to_win }))));
+}
+
+// ---------------------------------------------------------------- the boat
+
+function seatCard(env, x) {
+  const { view, tr } = env;
+  const c = view.characters[x];
+  const p = env.colourOf(x);
+  const waiting = (view.waiting_for || []).includes(x);
+  const a = view.actions;
+  const acting = a && (a.actor === x || (a.step === "answer" && a.target === x));
+  const marks = [];
+  if (c.rowed) marks.push(h("span", { class: "lbv-mark rowed" }, tr("mark.rowed")));
+  if (c.fought) marks.push(h("span", { class: "lbv-mark fought" }, tr("mark.fought")));
+  if (c.acted && !c.rowed && !c.fought && view.phase === "actions") marks.push(h("span", { class: "lbv-mark" }, tr("mark.acted")));
+  return h("div", {
+    class: `lbv-seat s-${c.state}${waiting ? " waiting" : ""}${acting ? " acting" : ""}`,
+    dataset: { seat: String(x), character: c.character, state: c.state }, "data-testid": `lbv-seat-${x}`,
+    style: { "--pc": p.colour },
+  },
+    h("div", { class: "lbv-phead" }, disc(p.colour, p.letter), h("span", { class: "lbv-pn" }, p.name)),
+    h("div", { class: "lbv-cname" }, charName(env, c.character)),
+    h("div", { class: "lbv-stats" },
+      h("span", { title: tr("size") }, tr("size.short", { n: c.size })),
+      h("span", { title: tr("survival") }, tr("survival.short", { n: c.survival }))),
+    woundPips(c),
+    h("div", { class: `lbv-state s-${c.state}` }, tr(`state.${c.state}`)),
+    h("div", { class: "lbv-hand", title: tr("players_cards") }, c.hand_count ? cardBack(c.hand_count) : null,
+      h("small", {}, String(c.hand_count))),
+    h("div", { class: "lbv-up" }, c.face_up.map((u) => card(env, u.kind, { small: true, open: u.open }))),
+    marks.length ? h("div", { class: "lbv-marks" }, marks) : null);
+}
+
+function boat(env) {
+  const { view, tr } = env;
+  const water = (view.navigation && view.navigation.water) || [];
+  const line = (view.line || []).filter((x) => !water.includes(x));
+  const apart = view.characters.filter((c) => !line.includes(c.seat)).map((c) => c.seat);
+  return h("section", { class: "lbv-boatwrap" },
+    h("div", { class: "lbv-hull", "data-testid": "lbv-boat", style: { "--n": String(Math.max(line.length, 1)) } },
+      h("span", { class: "lbv-bow" }, tr("bow")),
+      h("div", { class: "lbv-seats" }, line.map((x) => seatCard(env, x))),
+      h("span", { class: "lbv-stern" }, tr("stern"))),
+    apart.length || (view.removed || []).length ? h("div", { class: "lbv-apart", "data-testid": "lbv-apart" },
+      apart.length ? h("span", { class: "lbv-apart-title" }, water.length ? tr("water.title") : tr("gone_apart")) : null,
+      apart.map((x) => h("span", { class: `lbv-gone s-${view.characters[x].state}`, dataset: { seat: String(x) } },
+        who(env, x), " · ", tr(water.includes(x) ? "state.water" : `state.${view.characters[x].state}`))),
+      (view.removed || []).length ? h("span", { class: "lbv-removed" },
+        tr("removed", { names: view.removed.map((c) => charName(env, c)).join(", ") })) : null) : null);
+}
+
+// ---------------------------------------------------------------- what is going on
+
+function stage(env) {
+  const { view } = env;
+  const parts = [];
+  if (view.fight) parts.push(fightPanel(env, view.fight));
+  else if (view.phase === "rescue") parts.push(rescuePanel(env));
+  else if (view.phase === "thirst") parts.push(thirstPanel(env));
+  else if (view.phase === "draft" && view.draft) parts.push(draftPanel(env));
+  else if (view.phase === "actions" && view.actions && view.actions.step === "place") parts.push(rowPanel(env));
+  else if (view.phase === "navigate") parts.push(navigatorPanel(env));
+  const last = lastFight(env);
+  if (!view.fight && last && parts.length < 2) parts.push(lastFightPanel(env, last));
+  return h("section", { class: "lbv-stage", "data-testid": "lbv-stage" }, parts);
+}
+
+function lastFight(env) {
+  const { view, m } = env;
+  return view.last_fight || m.lastFight || null;
+}
+
+function fightPanel(env, f) {
+  const { tr, view } = env;
+  const a = view.actions || {};
+  const side = (name) => h("div", { class: `lbv-side ${name}`, "data-testid": `lbv-side-${name}` },
+    h("div", { class: "lbv-side-head" }, h("span", {}, tr(`fight.${name}`)),
+      h("b", { "data-testid": `lbv-strength-${name}` }, String(f.strength[name]))),
+    f.sides[name].map((x) => h("div", { class: "lbv-fighter" }, who(env, x),
+      f.window.done.includes(x) ? h("span", { class: "lbv-ok" }, " ✓") : null,
+      f.fired.includes(x) ? h("span", { class: "lbv-flare" }, ` ✹ ${tr("fight.fired")}`) : null,
+      view.characters[x].face_up.filter((c) => weaponBonus(c.kind) && c.kind !== "flare_gun")
+        .map((c) => card(env, c.kind, { small: true })))));
+  return h("div", { class: "lbv-panel lbv-fight", "data-testid": "lbv-fight" },
+    h("h2", {}, tr("fight.title"), " · ", a.kind ? fmt(tr, a.kind === "mug" ? "fight.why.mug" : "fight.why.swap",
+      { a: who(env, f.attacker, { player: false }), b: who(env, f.defender, { player: false }), card: kindName(env, a.card || "hand") }) : null),
+    h("div", { class: "lbv-sides" }, side("attacker"), h("div", { class: "lbv-vs" }, "VS"), side("defender")),
+    h("div", { class: "lbv-note" }, tr("fight.tie"), " · ", tr("fight.done", { n: f.window.done.length, m: f.window.seats.length })));
+}
+
+function lastFightPanel(env, e) {
+  const { tr } = env;
+  const hurt = (e.wounded || []);
+  return h("div", { class: "lbv-panel lbv-lastfight", "data-testid": "lbv-lastfight" },
+    h("h3", {}, tr("fight.last")),
+    h("div", { class: "lbv-result" }, tr(`fight.won.${e.winner}`), ` (${e.strength.attacker} – ${e.strength.defender})`),
+    h("div", { class: "lbv-lf-sides" },
+      h("span", {}, tr("fight.attacker"), ": ", whoList(env, e.sides.attacker, { player: false })),
+      h("span", {}, tr("fight.defender"), ": ", whoList(env, e.sides.defender, { player: false }))),
+    hurt.length ? h("div", {}, tr("fight.wounded"), " ", hurt.map((x, i) => [i ? ", " : "", who(env, x.seat, { player: false }),
+      ` ${x.wounds}/${env.view.characters[x.seat].size} (${tr(`state.${x.state}`)})`])) : null);
+}
+
+function rescuePanel(env) {
+  const { view, tr } = env;
+  const nav = view.navigation || {};
+  const water = nav.water || [];
+  const win = view.window || { seats: [], done: [] };
+  return h("div", { class: "lbv-panel lbv-rescue", "data-testid": "lbv-rescue" },
+    h("h2", {}, tr("water.title")),
+    h("div", { class: "lbv-waterlist" }, water.map((x) => {
+      const c = view.characters[x];
+      const pres = c.face_up.some((u) => u.kind === "life_preserver");
+      return h("div", { class: "lbv-swimmer" }, who(env, x), " ", woundPips(c), pres ? h("span", { class: "lbv-pres" }, ` ◎ ${tr("water.preserver")}`) : null);
+    })),
+    h("div", { class: nav.sharks ? "lbv-sharks" : "lbv-note" }, tr(nav.sharks ? "water.sharks" : "water.no_sharks")),
+    h("div", { class: "lbv-note" }, tr("fight.done", { n: win.done.length, m: win.seats.length })));
+}
+
+function thirstPanel(env) {
+  const { view, tr } = env;
+  const thirst = (view.navigation && view.navigation.thirst) || [];
+  const win = view.window || { seats: [], done: [] };
+  const thirsty = thirst.map((n, i) => (n > 0 ? i : null)).filter((x) => x !== null);
+  return h("div", { class: "lbv-panel lbv-thirst", "data-testid": "lbv-thirst" },
+    h("h2", {}, tr("thirst.title")),
+    thirsty.length ? h("div", { class: "lbv-waterlist" }, thirsty.map((x) => h("div", { class: "lbv-swimmer" }, who(env, x), " ",
+      h("b", {}, tr("thirst.n", { n: thirst[x] })), " ", woundPips(view.characters[x])))) : h("div", {}, tr("thirst.none")),
+    h("div", { class: "lbv-note" }, tr("fight.done", { n: win.done.length, m: win.seats.length })));
+}
+
+function draftPanel(env) {
+  const { view, tr } = env;
+  const d = view.draft;
+  return h("div", { class: "lbv-panel lbv-draft" },
+    h("h2", {}, tr("phase.draft")),
+    h("div", { class: "lbv-drafters" }, d.drafters.map((x) => h("span", { class: `lbv-drafter${x === d.drafter ? " on" : ""}` }, who(env, x)))),
+    h("div", { class: "lbv-note" }, cardBack(d.cards), " ", String(d.cards)));
+}
+
+function rowPanel(env) {
+  const { view, tr } = env;
+  const a = view.actions;
+  return h("div", { class: "lbv-panel" }, h("h2", {}, fmt(tr, "wait.actions.place", { who: who(env, a.actor) })),
+    h("div", { class: "lbv-note" }, cardBack(a.drawn_count || 0), " ", String(a.drawn_count || 0)));
+}
+
+function navigatorPanel(env) {
+  const { view, tr } = env;
+  return h("div", { class: "lbv-panel" }, h("h2", {}, fmt(tr, "wait.navigate", { who: who(env, view.navigation.navigator) })),
+    h("div", { class: "lbv-note" }, cardBack(view.decks.row_stack), " ", tr("deck.row_stack"), " ", String(view.decks.row_stack)));
+}
+
+// ---------------------------------------------------------------- right column
+
+function lastNavCard(env) {
+  const { view, m } = env;
+  const v = view.last_navigation || view.last_nav || null;
+  if (v) return { card: v.card || v, outcome: v };
+  if (view.navigation && view.navigation.card) return { card: view.navigation.card, outcome: null };
+  if (m.lastNav) return { card: m.lastNav.card, outcome: m.lastNav };
+  return null;
+}
+
+function side(env) {
+  const { view, tr, m } = env;
+  const d = view.decks;
+  const last = lastNavCard(env);
+  const deck = (label, n, testid) => h("div", { class: "lbv-deck", "data-testid": testid }, cardBack(Math.min(n, 5)), h("b", {}, String(n)), h("small", {}, label));
+  const outcome = last && last.outcome;
+  const overboard = outcome && (outcome.overboard || outcome.water);
+  return h("aside", { class: "lbv-side-col" },
+    h("div", { class: "lbv-decks" },
+      deck(tr("deck.navigation"), d.navigation, "lbv-deck-nav"),
+      deck(tr("deck.row_stack"), d.row_stack, "lbv-deck-row"),
+      deck(tr("deck.provisions"), d.provisions, "lbv-deck-prov")),
+    h("div", { class: "lbv-panel lbv-lastnav", "data-testid": "lbv-lastnav" },
+      h("h3", {}, tr("nav.last")),
+      last ? navCard(env, last.card, { extra: Array.isArray(overboard) && overboard.length
+        ? h("div", { class: "lbv-nav-out" }, h("b", {}, tr("nav.went_overboard")), " ", whoList(env, overboard, { player: false })) : null })
+        : h("div", { class: "lbv-note" }, tr("nav.none"))),
+    h("div", { class: "lbv-panel lbv-log", "data-testid": "lbv-log" },
+      h("h3", {}, tr("log")),
+      h("ol", {}, m.log.slice(-LOG_LINES).reverse().map((e) => {
+        const line = describeEvent(env, e);
+        return line ? h("li", { dataset: { type: e.type } }, line) : null;
+      }))));
+}
+
+// ---------------------------------------------------------------- the end
+
+function finalScores(env, r) {
+  const { view, tr } = env;
+  const order = r.scores.map((_, i) => i).sort((a, b) => (r.winners.includes(b) - r.winners.includes(a)) || r.scores[b] - r.scores[a] || a - b);
+  const cols = ["survival", "love", "hate", "psychopath", "cash", "jewels", "paintings"];
+  const rows = order.map((x) => {
+    const bd = r.breakdown.find((b) => b.seat === x) || {};
+    const c = view.characters[x];
+    const win = r.winners.includes(x);
+    const cs = [];
+    if (bd.love_card === bd.character) cs.push(tr("case.narcissist"));
+    if (bd.hate_card === bd.character) cs.push(tr("case.psychopath"));
+    if (bd.love_card === bd.hate_card && bd.love_card !== bd.character) cs.push(tr("case.ambivalent"));
+    return h("tr", { class: win ? "win" : "", dataset: { seat: String(x) }, "data-testid": `lbv-final-row-${x}` },
+      h("td", {}, win ? h("span", { class: "lbv-crown" }, "♛") : ""),
+      h("td", { class: "lbv-fwho" }, who(env, x), h("div", { class: `lbv-fstate s-${c.state}` }, tr(`state.${c.state}`))),
+      h("td", { class: "lbv-flove", "data-testid": `lbv-love-${x}`, dataset: { character: bd.love_card } }, `♥ ${charName(env, bd.love_card)}`),
+      h("td", { class: "lbv-fhate", "data-testid": `lbv-hate-${x}`, dataset: { character: bd.hate_card } }, `✗ ${charName(env, bd.hate_card)}`,
+        cs.length ? h("div", { class: "lbv-case" }, cs.join(" · ")) : null),
+      cols.map((k) => h("td", { class: `lbv-fnum${bd[k] ? "" : " zero"}` }, bd[k] ? String(bd[k]) : "·")),
+      h("td", { class: "lbv-ftotal", "data-testid": `lbv-total-${x}` }, String(r.scores[x])));
+  });
+  return h("div", { class: "lbv-final", "data-testid": "lbv-final" },
+    h("div", { class: "lbv-final-card" },
+      h("h2", {}, tr("final.title")),
+      h("div", { class: "lbv-final-winner" }, fmt(tr, r.winners.length > 1 ? "final.winners" : "final.winner",
+        { who: whoList(env, r.winners) })),
+      h("div", { class: "lbv-note" }, tr(`final.reason.${r.reason === "turn_limit" ? "turn_limit" : "birds"}`)),
+      h("table", {},
+        h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, tr("final.player")), h("th", {}, tr("final.love")),
+          h("th", {}, tr("final.hate")), cols.map((k) => h("th", {}, tr(`bd.${k}`))), h("th", {}, tr("bd.total")))),
+        h("tbody", {}, rows))));
+}
+
+void kindName;
