@@ -8,8 +8,8 @@ from playwright.sync_api import sync_playwright
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import scenarios  # noqa: E402
-import server  # noqa: E402
+import lbt_scenarios as scenarios  # noqa: E402
+import lbt_preview_server as server  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-sync"]

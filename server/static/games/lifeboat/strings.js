@@ -151,7 +151,7 @@ export const table = {
 
     // phone
     "me.you_are": "You are", "me.friend": "Friend", "me.enemy": "Enemy",
-    "me.worth": "+{n} now", "me.worth.zero": "+0 now",
+    "me.worth": "+{n} pts", "me.worth.zero": "+0 pts",
     "me.friend.rule": "worth {n} (survival) if alive at the rescue.",
     "me.enemy.rule": "worth {n} (size) if dead at the rescue.",
     "me.narcissist": "Narcissist: you love yourself, your survival counts twice.",
@@ -371,13 +371,13 @@ export const table = {
     "case.narcissist": "Narcissique", "case.psychopath": "Psychopathe", "case.ambivalent": "Ambivalent",
 
     "me.you_are": "Vous êtes", "me.friend": "Ami", "me.enemy": "Ennemi",
-    "me.worth": "+{n} maintenant", "me.worth.zero": "+0 maintenant",
+    "me.worth": "+{n} pts", "me.worth.zero": "+0 pts",
     "me.friend.rule": "vaut {n} (survie) s'il est en vie au sauvetage.",
     "me.enemy.rule": "vaut {n} (taille) s'il est mort au sauvetage.",
     "me.narcissist": "Narcissique : vous vous aimez, votre survie compte double.",
     "me.psychopath": "Psychopathe : pas de points de survie ; vous marquez la taille de chaque mort, sauf votre ami.",
     "me.ambivalent": "Ambivalent : ami et ennemi sont le même : sa survie s'il vit, sa taille s'il meurt.",
-    "me.score": "Si on était sauvés maintenant", "me.score.pts": "{n} pts",
+    "me.score": "Sauvés maintenant", "me.score.pts": "{n} pts",
     "me.hand": "Votre main", "me.hand.empty": "Votre main est vide.",
     "me.up": "Face visible devant vous",
     "me.boat": "Le canot", "me.log": "Ce que vous seul savez",

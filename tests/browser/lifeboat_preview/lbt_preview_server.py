@@ -1,6 +1,6 @@
 """A tiny static server for the Lifeboat preview: /table/, /phone/, /static/ and
 /games/lifeboat/data.json map to the repo as the real server does; /states/<scenario>.json is
-made by the engine on demand (scenarios.py)."""
+made by the engine on demand (lbt_scenarios.py)."""
 import http.server
 import json
 import os
@@ -11,7 +11,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 sys.path.insert(0, HERE)
 sys.path.insert(0, REPO)
-import scenarios  # noqa: E402
+import lbt_scenarios as scenarios  # noqa: E402
 
 ROUTES = {"/table/": os.path.join(REPO, "table_web"),
           "/phone/": os.path.join(REPO, "controller_web"),

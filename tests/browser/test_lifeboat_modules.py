@@ -1,0 +1,83 @@
+"""The Lifeboat page modules on their own: English and French complete, and every engine-made
+scenario (each phase, action step, fight state, window kind, private log kind, 4 and 6 players)
+renders on the TV and on a phone, in both languages, without a page error or an untranslated
+key; the TV fits 1280x720 and 1920x1080 with no scrolling; on the phone the first button of
+the decision at hand is on the 390x844 screen. Screenshots: test-artifacts/lifeboat/."""
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from tests.browser.conftest import ARTIFACTS, ROOT
+
+HERE = ROOT / "tests" / "browser" / "lifeboat_preview"
+sys.path.insert(0, str(HERE))
+
+RAW = re.compile(r"\b(?:lifeboat\.|kind\.|char\.|state\.|nav\.|do\.|bd\.|log\.|plog\.|undefined|null|NaN|nav\d\d)\S*|\{\w+\}")
+
+
+def test_english_and_french_have_the_same_keys_and_placeholders():
+    node = subprocess.run(
+        ["node", "--input-type=module", "-e",
+         "import {strings} from './server/static/games/lifeboat/strings.js';"
+         "console.log(JSON.stringify(strings));"],
+        cwd=ROOT, capture_output=True, text=True)
+    if node.returncode != 0:
+        pytest.skip("node is not available")
+    strings = json.loads(node.stdout)
+    assert set(strings["en"]) == set(strings["fr"])
+    for key, text in strings["en"].items():
+        assert set(re.findall(r"\{\w+\}", text)) == set(re.findall(r"\{\w+\}", strings["fr"][key])), key
+    assert all(k.startswith(("lifeboat.", "game.lifeboat.", "options.lifeboat.")) for k in strings["en"])
+
+
+@pytest.fixture(scope="module")
+def preview():
+    import lbt_preview_server as preview_server
+    srv = preview_server.start()
+    yield f"http://127.0.0.1:{srv.server_port}/preview/preview.html"
+    srv.shutdown()
+
+
+SIZES = {"table": [{"width": 1280, "height": 720}, {"width": 1920, "height": 1080}],
+         "phone": [{"width": 390, "height": 844}]}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("kind", ["table", "phone"])
+def test_every_scenario_renders(browser, preview, kind, lang):
+    import lbt_scenarios as scenarios
+    out = ARTIFACTS / "lifeboat"
+    out.mkdir(parents=True, exist_ok=True)
+    errors = []
+    for size in SIZES[kind]:
+        ctx = browser.new_context(viewport=size)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(f"{kind}: {e}"))
+        for name in scenarios.SCENARIOS:
+            page.goto(f"{preview}?page={kind}&s={name}&lang={lang}")
+            page.wait_for_function("window.__ready === true", timeout=30_000)
+            root = page.locator("#root")
+            assert root.locator(".lbv, .lbp").count() == 1, (kind, name)
+            text = root.inner_text()
+            assert not RAW.findall(text), (kind, name, lang, RAW.findall(text))
+            # "<b>Cy</b>" is a player's name: text, never markup.
+            assert root.locator(".lbt-who b b").count() == 0
+            if kind == "table":
+                assert "<b>Cy</b>" in text
+                over = page.evaluate("() => [document.documentElement.scrollWidth - innerWidth,"
+                                     " document.documentElement.scrollHeight - innerHeight]")
+                assert over[0] <= 0 and over[1] <= 0, (name, size, over)
+            else:
+                msg = page.evaluate("window.__msg")
+                main = [a for a in msg["legal_actions"]
+                        if a["type"] != "show" and not a["type"].startswith("trade_")]
+                if main and not msg["over"]:
+                    first = root.locator(".lbp-action button").first
+                    box = first.bounding_box()
+                    assert box and box["y"] + box["height"] <= size["height"], (name, lang, box)
+            page.screenshot(path=str(out / f"{kind}-{size['width']}-{name}-{lang}.png"))
+        ctx.close()
+    assert not errors, errors
