@@ -1,5 +1,5 @@
 """The Actions phase (§4.2, §4.3): the walk bow to stern, the five actions, answers, fights."""
-from engine.lifeboat import board, fights, scoring, trades
+from engine.lifeboat import board, fights, memory, scoring, trades
 from engine.lifeboat.data import BIRDS_TO_WIN, FLARE_CARDS, NAVIGATION, ROW_BONUS_KIND, ROW_CARDS
 
 
@@ -88,7 +88,7 @@ def apply(g, seat, action, ev):
             _succeed(g, ev)
         else:
             trades.cancel_all(s, ev)
-            fights.start(s, a["actor"], a["target"])
+            fights.start(s, a["actor"], a["target"], a["kind"], a.get("card"))
             a["step"] = "fight"
             ev.append(fights.fight_state_event(s))
         return
@@ -246,6 +246,8 @@ def _flare(s, seat, ev):
             break
     ev.append({"type": "action", "seat": seat, "action": "flare", "cards": shown,
                "birds": s["birds"], "bird_counts": birds})
+    memory.flare(s, {"turn": s["turn"], "seat": seat, "cards": list(shown),
+                     "bird_counts": birds, "birds": s["birds"]})
     if s["birds"] >= BIRDS_TO_WIN:
         scoring.rescue(s, ev)
     else:
