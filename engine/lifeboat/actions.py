@@ -65,6 +65,9 @@ def legal(s, seat):
     if board.holds_kind(s, seat, "medical_kit"):
         acts += [{"type": "medical_kit", "target": t} for t in s["line"]
                  if board.alive(s, t) and s["wounds"][t] > 0]
+    # Others play an unconscious character's cards for him (issue 11): his kit, on him.
+    acts += [{"type": "medical_kit_his", "target": t} for t in s["line"]
+             if board.unconscious(s, t) and board.holds_kind(s, t, "medical_kit")]
     if board.holds_kind(s, seat, "parasol") and not (
             s["parasol_open"] and board.first_of(s, s["up"][seat], "parasol") is not None):
         acts.append({"type": "parasol"})
@@ -103,12 +106,12 @@ def apply(g, seat, action, ev):
         _row(s, seat, action["show_oars"], ev)
     elif t in ("swap", "mug"):
         _attack(g, seat, action, ev)
-    elif t == "medical_kit":
-        card = board.take_any(s, seat, "medical_kit")
-        board.discard(s, seat, card)
+    elif t in ("medical_kit", "medical_kit_his"):
         target = action["target"]
+        owner = seat if t == "medical_kit" else target
+        board.discard(s, owner, board.take_any(s, owner, "medical_kit"))
         s["wounds"][target] -= 1
-        ev.append({"type": "action", "seat": seat, "action": "medical_kit", "target": target,
+        ev.append({"type": "action", "seat": seat, "action": t, "target": target,
                    "wounds": s["wounds"][target], "state": board.state_name(s, target)})
         _finish(s)
     elif t == "parasol":

@@ -105,7 +105,8 @@ def legal_rescue(s, seat):
             and board.holds_kind(s, seat, "life_preserver")):
         acts += [{"type": "throw_preserver", "target": t} for t in nav["water"]
                  if board.conscious(s, t)]
-    if not nav["sharks"] and "chum" in board.hand_kinds(s, seat):
+    # A face-up chum is playable like any card in play (issue 11 corrects §4.6.3 step 3).
+    if not nav["sharks"] and board.holds_kind(s, seat, "chum"):
         acts.append({"type": "chum"})
     if seat in windows.waiting(w):
         acts.append({"type": "done"})
@@ -136,7 +137,7 @@ def apply_rescue(s, seat, action, ev):
         memory.note(s, preserver={"seat": seat, "target": action["target"]})
         ev.append({"type": "preserver_thrown", "seat": seat, "target": action["target"]})
     else:
-        board.discard(s, seat, board.first_of(s, s["hand"][seat], "chum"))
+        board.discard(s, seat, board.take_any(s, seat, "chum"))
         nav["sharks"] = True
         memory.append(s, "chum", seat)
         memory.note(s, sharks=True)
