@@ -7,7 +7,7 @@ import random
 import engine
 from engine.lifeboat import board, scoring
 from engine.playout import random_step
-from tests.lifeboat.helpers import C, F, K, L, M, S, fresh, give
+from tests.lifeboat.helpers import C, F, K, L, M, fresh, give
 from tests.lifeboat.test_scoring import HATE, LOVE, worked_example
 
 

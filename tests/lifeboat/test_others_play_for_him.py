@@ -7,15 +7,8 @@ import pytest
 
 from engine.errors import IllegalAction
 from engine.lifeboat import board
-from tests.lifeboat.helpers import (C, F, K, L, M, S, acts, fresh, give, hand, navigate_with,
-                                    start_actions, up)
-
-
-def done_all(g, phase):
-    ev = []
-    while g.state["phase"] == phase:
-        ev += g.act(g.waiting_for()[0], {"type": "done"})
-    return ev
+from tests.lifeboat.helpers import (C, K, L, M, S, acts, done_all, fresh, give, hand,
+                                    navigate_with, start_actions, up)
 
 
 # -- his medical kit, as my action ---------------------------------------------------------

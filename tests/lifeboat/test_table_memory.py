@@ -2,15 +2,8 @@
 the last fight's result and the flare gun's cards stay in the views until replaced."""
 import engine
 from engine.lifeboat import board
-from tests.lifeboat.helpers import (C, F, K, L, M, S, fresh, give, nav_top, navigate_with, start,
-                                    start_actions)
-
-
-def done_all(g, phase):
-    ev = []
-    while g.state["phase"] == phase:
-        ev += g.act(g.waiting_for()[0], {"type": "done"})
-    return ev
+from tests.lifeboat.helpers import (C, F, K, L, M, S, done_all, fresh, give, nav_top,
+                                    navigate_with, start_actions)
 
 
 def reloaded(g):
