@@ -7,7 +7,7 @@ import pytest
 
 from engine.errors import IllegalAction
 from engine.lifeboat import board
-from tests.lifeboat.helpers import (C, K, L, M, S, acts, done_all, fresh, give, hand,
+from tests.lifeboat.helpers import (C, F, K, L, M, S, acts, done_all, fresh, give, hand,
                                     navigate_with, start_actions, up)
 
 
