@@ -5,7 +5,7 @@
 import { strings } from "/static/games/lifeboat/strings.js";
 import {
   h, fmt, ensureCss, tr as makeTr, charName, kindName, card, cardBack, who, whoList, navCard, woundPips,
-  worth, myCase, navShort, alive, weaponBonus, describeEvent, QUIET, birdIcon, DATA,
+  worth, myCase, navShort, caseText, alive, weaponBonus, describeEvent, QUIET, birdIcon, DATA,
 } from "/static/games/lifeboat/common.js";
 import { disc } from "/static/js/players.js";
 
@@ -105,8 +105,8 @@ function meStrip(env, mine) {
         h("span", { title: tr("survival") }, tr("survival.short", { n: mine.survival }))),
       woundPips(mine),
       h("span", { class: `lbp-mstate s-${mine.state}` }, tr(`state.${mine.state}`))),
-    mini(`♥ ${tr("me.friend")}`, friend, w.love, "lbp-friend", "lbp-friend"),
-    mini(`✗ ${tr("me.enemy")}`, enemy, psycho ? w.psychopath : w.hate, "lbp-enemy", "lbp-enemy"),
+    mini(`♥ ${tr("me.friend")}`, friend, w.loveNow !== undefined ? w.loveNow : w.love, "lbp-friend", "lbp-friend"),
+    mini(`✗ ${tr("me.enemy")}`, enemy, w.hateNow !== undefined ? w.hateNow : (psycho ? w.psychopath : w.hate), "lbp-enemy", "lbp-enemy"),
     h("div", { class: "lbp-score", "data-testid": "lbp-score", title: tr("me.score") },
       h("small", {}, tr("me.score")), h("b", {}, String(w.total)),
       cs ? h("span", { class: "lbp-case" }, cs.split("+").map((x) => tr(`case.${x}`)).join(" · ")) : null));
@@ -117,9 +117,7 @@ function caseNote(env) {
   const byChar = Object.fromEntries(view.characters.map((c) => [c.character, c]));
   const cs = myCase(me);
   const lines = [];
-  if (cs && cs.includes("narcissist")) lines.push(tr("me.narcissist"));
-  if (cs && cs.includes("psychopath")) lines.push(tr("me.psychopath"));
-  if (cs === "ambivalent") lines.push(tr("me.ambivalent"));
+  for (const name of (cs ? cs.split("+") : [])) lines.push(`${tr(`case.${name}`)} : ${caseText(env, name) || tr(`me.${name}`)}`.replace(" : ", env.lang === "fr" ? " : " : ": "));
   if (!cs || cs === "narcissist") {
     if (me.love !== me.character) lines.push(`♥ ${charName(env, me.love)}: ${tr("me.friend.rule", { n: byChar[me.love].survival })}`);
     lines.push(`✗ ${charName(env, me.hate)}: ${tr("me.enemy.rule", { n: byChar[me.hate].size })}`);
@@ -248,7 +246,7 @@ function answerPanel(env) {
 
 function fightSides(env, f) {
   const { tr, view } = env;
-  const a = view.actions || {};
+  const a = { kind: f.kind || (view.actions || {}).kind, card: f.card !== undefined ? f.card : (view.actions || {}).card };
   const side = (name) => h("div", { class: `lbp-side lbp-${name}`, "data-testid": `lbp-side-${name}` },
     h("div", { class: "lbp-side-head" }, h("span", {}, tr(`fight.${name}`)),
       h("b", { "data-testid": `lbp-strength-${name}` }, String(f.strength[name]))),
@@ -268,6 +266,7 @@ function fightPanel(env) {
   const { view, main, tr } = env;
   const f = view.fight;
   const buttons = [];
+  buttons.push(...showHis(env));
   for (const a of main) {
     if (a.type === "join") buttons.push(act(env, tr("do.fight.join", { side: tr(`side.${a.side}`) }), a, { cls: a.side === "attacker" ? "lbp-danger" : "" }));
     if (a.type === "weapon") buttons.push(act(env, tr("do.fight.weapon", { card: kindName(env, a.card), n: weaponBonus(a.card) }), a, { confirm: true }));
@@ -305,6 +304,7 @@ function rescuePanel(env) {
       buttons.push(act(env, tr("do.show.card", { card: kindName(env, a.card) }), a, { confirm: true }));
     }
   }
+  buttons.push(...showHis(env));
   const done = main.find((a) => a.type === "done");
   return panel(tr("do.rescue"), tr("do.rescue.hint"),
     h("div", { class: "lbp-water", "data-testid": "lbp-water" },
@@ -351,6 +351,7 @@ function choosePanel(env) {
       rowOars ? act(env, tr("do.row.oars"), rowOars, { confirm: true }) : null,
       h("div", { class: "lbp-row2" }, group("swap", tr("do.swap")), group("mug", tr("do.mug"))),
       group("medical_kit", tr("do.medical_kit")),
+      group("medical_kit_his", tr("do.medical_kit_his")),
       single("parasol", tr("do.parasol")),
       single("flare", tr("do.flare")),
       single("nothing", tr("do.nothing"))));
@@ -423,6 +424,12 @@ function finalCard(env) {
       who(env, x), h("b", {}, String(r.scores[x]))))));
 }
 
+// Showing an unconscious character's life preserver for him (any time).
+function showHis(env) {
+  return env.legal.filter((a) => a.type === "show_his").map((a) =>
+    act(env, fmt(env.tr, "do.show_his", { who: who(env, a.target, { player: false }) }), a, { confirm: true }));
+}
+
 // ---------------------------------------------------------------- below the decision
 
 function handPanel(env, mine) {
@@ -437,6 +444,7 @@ function handPanel(env, mine) {
   return h("section", { class: "lbp-panel", "data-testid": "lbp-hand" },
     h("h3", {}, tr("me.hand"), h("small", {}, ` · ${me.hand.length}`)),
     hand.length ? h("div", { class: "lbp-cards" }, hand) : h("p", { class: "lbp-dim" }, tr("me.hand.empty")),
+    ["rescue"].includes(env.view.phase) || env.view.fight ? null : showHis(env),
     mine.face_up.length ? [h("h3", {}, tr("me.up")), h("div", { class: "lbp-cards" },
       mine.face_up.map((c) => card(env, c.kind, { text: true, open: c.open, cls: "up" })))] : null);
 }

@@ -185,6 +185,8 @@ function stage(env) {
   else if (view.phase === "navigate") parts.push(navigatorPanel(env));
   const last = lastFight(env);
   if (!view.fight && last && parts.length < 2) parts.push(lastFightPanel(env, last));
+  const fl = view.last_flare;
+  if (fl && fl.turn === view.turn && parts.length < 3) parts.push(flarePanel(env, fl));
   return h("section", { class: "lbv-stage", "data-testid": "lbv-stage" }, parts);
 }
 
@@ -195,7 +197,7 @@ function lastFight(env) {
 
 function fightPanel(env, f) {
   const { tr, view } = env;
-  const a = view.actions || {};
+  const a = { kind: f.kind || (view.actions || {}).kind, card: f.card !== undefined ? f.card : (view.actions || {}).card };
   const side = (name) => h("div", { class: `lbv-side ${name}`, "data-testid": `lbv-side-${name}` },
     h("div", { class: "lbv-side-head" }, h("span", {}, tr(`fight.${name}`)),
       h("b", { "data-testid": `lbv-strength-${name}` }, String(f.strength[name]))),
@@ -222,6 +224,16 @@ function lastFightPanel(env, e) {
       h("span", {}, tr("fight.defender"), ": ", whoList(env, e.sides.defender, { player: false }))),
     hurt.length ? h("div", {}, tr("fight.wounded"), " ", hurt.map((x, i) => [i ? ", " : "", who(env, x.seat, { player: false }),
       ` ${x.wounds}/${env.view.characters[x.seat].size} (${tr(`state.${x.state}`)})`])) : null);
+}
+
+function flarePanel(env, fl) {
+  const { tr } = env;
+  return h("div", { class: "lbv-panel lbv-flarep", "data-testid": "lbv-flare" },
+    h("h3", {}, tr("flare.last")),
+    h("div", {}, fmt(tr, "flare.by", { who: who(env, fl.seat, { player: false }) })),
+    h("div", { class: "lbv-flarecards" }, (fl.cards || []).map((nc, i) => h("div", { class: "lbv-flarecard" },
+      h("span", { class: `lbt-nav-bird b${nc.bird}` }, nc.bird ? birdIcon(nc.bird < 0, 30) : null, tr(`nav.bird.${nc.bird}`)),
+      h("b", {}, ` → ${(fl.bird_counts || [])[i] !== undefined ? fl.bird_counts[i] : "–"}`)))));
 }
 
 function rescuePanel(env) {
@@ -278,8 +290,8 @@ function navigatorPanel(env) {
 
 function lastNavCard(env) {
   const { view, m } = env;
-  const v = view.last_navigation || view.last_nav || null;
-  if (v) return { card: v.card || v, outcome: v };
+  const v = view.last_navigation || null;
+  if (v) return { card: v.card, outcome: v };
   if (view.navigation && view.navigation.card) return { card: view.navigation.card, outcome: null };
   if (m.lastNav) return { card: m.lastNav.card, outcome: m.lastNav };
   return null;
@@ -291,7 +303,6 @@ function side(env) {
   const last = lastNavCard(env);
   const deck = (label, n, testid) => h("div", { class: "lbv-deck", "data-testid": testid }, cardBack(Math.min(n, 5)), h("b", {}, String(n)), h("small", {}, label));
   const outcome = last && last.outcome;
-  const overboard = outcome && (outcome.overboard || outcome.water);
   return h("aside", { class: "lbv-side-col" },
     h("div", { class: "lbv-decks" },
       deck(tr("deck.navigation"), d.navigation, "lbv-deck-nav"),
@@ -299,8 +310,7 @@ function side(env) {
       deck(tr("deck.provisions"), d.provisions, "lbv-deck-prov")),
     h("div", { class: "lbv-panel lbv-lastnav", "data-testid": "lbv-lastnav" },
       h("h3", {}, tr("nav.last")),
-      last ? navCard(env, last.card, { extra: Array.isArray(overboard) && overboard.length
-        ? h("div", { class: "lbv-nav-out" }, h("b", {}, tr("nav.went_overboard")), " ", whoList(env, overboard, { player: false })) : null })
+      last ? navCard(env, last.card, { extra: navOutcome(env, outcome) })
         : h("div", { class: "lbv-note" }, tr("nav.none"))),
     h("div", { class: "lbv-panel lbv-log", "data-testid": "lbv-log" },
       h("h3", {}, tr("log")),
@@ -308,6 +318,31 @@ function side(env) {
         const line = describeEvent(env, e);
         return line ? h("li", { dataset: { type: e.type } }, line) : null;
       }))));
+}
+
+// What the last navigation card did: who went overboard, sharks, preserver, thirsts, water.
+function navOutcome(env, o) {
+  if (!o) return null;
+  const { tr, view } = env;
+  const lines = [];
+  const line = (cls, ...c) => lines.push(h("div", { class: `lbv-nav-out ${cls}` }, c));
+  if (o.rescued) line("good", h("b", {}, tr("nav.rescued")));
+  if (Array.isArray(o.overboard) && o.overboard.length) line("bad", h("b", {}, tr("nav.went_overboard")), " ", whoList(env, o.overboard, { player: false }));
+  if (o.sharks) line("bad", h("b", {}, tr("nav.sharks")));
+  if (o.preserver) line("good", fmt(tr, "nav.preserver", { who: who(env, o.preserver.seat, { player: false }), target: who(env, o.preserver.target, { player: false }) }));
+  if (o.chum && o.chum.length) line("bad", fmt(tr, "nav.chum", { who: whoList(env, o.chum, { player: false }) }));
+  if (Array.isArray(o.thirst)) {
+    const th = o.thirst.map((n, i) => (n > 0 ? i : null)).filter((x) => x !== null);
+    line("", h("b", {}, tr("nav.thirsty")), " ", th.length ? th.map((x, i) => [i ? ", " : "", who(env, x, { player: false }), o.thirst[x] > 1 ? ` ×${o.thirst[x]}` : ""]) : tr("nav.nobody"));
+  }
+  if (o.water && o.water.length) line("good", h("b", {}, tr("nav.drank")), " ", o.water.map((w, i) => [i ? "; " : "",
+    w.type === "drink" ? fmt(tr, "log.drink", { who: who(env, w.seat, { player: false }) })
+      : fmt(tr, w.type === "pour_his" ? "log.pour_his" : "log.pour", { who: who(env, w.seat, { player: false }), target: who(env, w.target, { player: false }) })]));
+  if (o.thirst_wounds && o.thirst_wounds.length) line("bad", h("b", {}, tr("nav.thirst_wounds")), " ", o.thirst_wounds.map((x, i) => [i ? ", " : "",
+    who(env, x.seat, { player: false }), ` +${x.wounds_taken} (${tr(`state.${x.state}`)})`]));
+  if (o.finished === false) line("", h("i", {}, tr("nav.resolving")));
+  void view;
+  return lines;
 }
 
 // ---------------------------------------------------------------- the end

@@ -122,6 +122,15 @@ def _unconscious_water(g, ev):
     return None
 
 
+def _legal(kind):
+    def pred(g, ev):
+        for seat in range(g.n):
+            if any(a["type"] == kind for a in g.legal_actions(seat)):
+                return seat
+        return None
+    return pred
+
+
 WANTS = {
     "draft": _phase("draft"),
     "choose": _step("choose"),
@@ -149,6 +158,9 @@ WANTS = {
     "plog_trade_cancelled": _plog("trade_cancelled"),
     "plog_compass": _plog("compass"),
     "plog_row_stack": _plog("row_stack"),
+    "flare_action": lambda g, ev: (_actor(g) or 0) if any(e["type"] == "action" and e.get("action") == "flare" for e in ev) else None,
+    "show_his": _legal("show_his"),
+    "medical_kit_his": _legal("medical_kit_his"),
 }
 SIX = {f"{k}_6p": v for k, v in WANTS.items() if k in ("draft", "choose", "fight_joined", "rescue", "thirst", "over")}
 WANTS.update(SIX)

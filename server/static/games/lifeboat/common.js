@@ -148,7 +148,14 @@ export function woundPips(c) {
 // sums are made here from public facts and my own cards.
 export function alive(c) { return c && (c.state === "conscious" || c.state === "unconscious"); }
 
+// The text of a secret card or case from the data file (e.g. "psychopath"), else null.
+export function caseText(env, name) {
+  const c = DATA && DATA.secret_cases ? DATA.secret_cases[name] : null;
+  return fromData(c, "text", env.lang);
+}
+
 export function myCase(me) {
+  if (me.worth && Array.isArray(me.worth.cases)) return me.worth.cases.length ? me.worth.cases.join("+") : null;
   if (me.love === me.character && me.hate === me.character) return "narcissist+psychopath";
   if (me.hate === me.character) return "psychopath";
   if (me.love === me.character) return "narcissist";
@@ -192,10 +199,16 @@ export function worth(view) {
   const double = CHARS[me.character] ? CHARS[me.character].double : null;
   Object.assign(out, lootPoints(kinds, double));
   out.total = Object.values(out).reduce((a, b) => a + b, 0);
-  // The engine's figures, when the view carries them, are the reference.
-  const eng = me.score_now || me.provisional || null;
-  if (eng && typeof eng === "object") Object.assign(out, eng);
-  if (typeof eng === "number") out.total = eng;
+  // The engine's figures (me.provisional, me.worth), when the view carries them, are the reference.
+  const eng = me.provisional || null;
+  if (eng && typeof eng === "object") {
+    for (const k of ["survival", "love", "hate", "psychopath", "cash", "jewels", "paintings", "total"]) {
+      if (typeof eng[k] === "number") out[k] = eng[k];
+    }
+  }
+  const wv = me.worth || null;
+  if (wv && wv.love && typeof wv.love.now === "number") out.loveNow = wv.love.now;
+  if (wv && wv.hate && typeof wv.hate.now === "number") out.hateNow = wv.hate.now;
   return out;
 }
 
@@ -221,7 +234,9 @@ export function describeEvent(env, e) {
           { who: W(e.seat), n: e.drawn, oars: e.shown_oars });
         case "swap": return F("log.action.swap", { who: W(e.seat), target: W(e.target) });
         case "mug": return F("log.action.mug", { who: W(e.seat), target: W(e.target), card: K(e.card) });
-        case "medical_kit": return F("log.action.medical_kit", { who: W(e.seat), target: W(e.target), state: t(`state.${e.state}`) });
+        case "medical_kit":
+        case "medical_kit_his": return F(e.action === "medical_kit_his" ? "log.action.medical_kit_his" : "log.action.medical_kit",
+          { who: W(e.seat), target: W(e.target), state: t(`state.${e.state}`) });
         case "flare": return F("log.action.flare", { who: W(e.seat), birds: e.birds === undefined ? "?" : e.birds });
         default: return F(`log.action.${e.action === "parasol" ? "parasol" : "nothing"}`, { who: W(e.seat) });
       }
@@ -239,6 +254,7 @@ export function describeEvent(env, e) {
     case "acts_now": return F("log.acts_now", { who: W(e.seat) });
     case "mugged": return F(e.got ? "log.mugged.got" : "log.mugged.none", { who: W(e.seat), target: W(e.target), card: K(e.card) });
     case "show": return F("log.show", { who: W(e.seat), card: K(e.card) });
+    case "show_his": return F("log.show_his", { who: W(e.seat), target: W(e.target), card: K(e.card || "life_preserver") });
     case "traded": return F("log.traded", { a: W(e.seats[0]), b: W(e.seats[1]) });
     case "navigator": return F("log.navigator", { who: W(e.seat), n: e.row_stack });
     case "compass": return F("log.compass", { who: W(e.seat) });
