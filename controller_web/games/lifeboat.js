@@ -27,6 +27,11 @@ export function render(root, msg, ctx) {
   draw(root, m);
 }
 
+// Nothing else to decide and a trade is open: the trade is the decision at hand.
+function tradesOnTop(env) {
+  return !env.main.length && env.me && (env.me.trades || []).length > 0 && env.view.phase === "actions" && !env.view.over;
+}
+
 const MAIN_EXCLUDE = (a) => a.type === "show" || a.type.startsWith("trade_");
 
 function draw(root, m) {
@@ -64,7 +69,7 @@ function draw(root, m) {
     h("section", { class: "lbp-action", "data-testid": "lbp-action" }, action(env)),
     m.error ? h("div", { class: "lbp-error", role: "alert" }, m.error) : null,
     me && !view.over ? handPanel(env, mine) : null,
-    me && !view.over && view.phase === "actions" ? tradesPanel(env) : null,
+    me && !view.over && view.phase === "actions" && !tradesOnTop(env) ? tradesPanel(env) : null,
     boatPanel(env),
     me ? caseNote(env) : null,
     me ? privateLog(env) : null,
@@ -165,7 +170,7 @@ function action(env) {
   if (view.phase === "thirst" && types.size) return thirstPanel(env);
   if (types.has("row") || types.has("nothing")) return choosePanel(env);
   if (view.fight) return fightPanel(env);
-  if (me && (me.trades || []).length && view.phase === "actions") return h("div", { class: "lbp-card" }, waitLine(env), tradesPanel(env, { inline: true }));
+  if (tradesOnTop(env)) return h("div", { class: "lbp-card" }, waitLine(env), tradesPanel(env));
   return waitingPanel(env);
 }
 
@@ -181,7 +186,7 @@ function act(env, label, a, opts = {}) {
   const k = key(a);
   const testid = opts.testid || `lbp-act-${a.type}${a.target !== undefined ? `-${a.target}` : ""}${a.card !== undefined ? `-${a.card}` : ""}${a.to ? `-${a.to}` : ""}${a.side ? `-${a.side}` : ""}`;
   if (opts.confirm && m.confirm === k) {
-    return h("div", { class: "lbp-confirm", "data-testid": `${testid}-confirm` },
+    return h("div", { class: "lbp-confirm", "data-testid": `${testid}-confirm`, "data-confirm": k },
       h("span", { class: "lbp-confirm-q" }, label, " — ", tr("confirm")),
       h("button", { class: "lbp-btn lbp-yes", type: "button", "data-testid": "lbp-yes", disabled: m.pending,
                     onclick: () => send(a) }, tr("confirm.yes")),
@@ -205,7 +210,7 @@ function draftPanel(env) {
     const a = picks.find((x) => x.card === k);
     const first = !seen.has(k); seen.add(k);
     return card(env, k, { text: true, button: true, disabled: !a || !first, pressed: sel === k,
-      cls: sel === k ? "sel" : "", testid: first ? `lbp-pick-${k}` : null,
+      cls: sel === k ? "sel" : "", testid: first ? `lbp-pick-${k}` : null, action: a && first ? key(a) : null,
       onclick: () => { m.sel.pick = k; redraw(); } });
   });
   const chosen = picks.find((a) => a.card === sel);
@@ -342,6 +347,7 @@ function choosePanel(env) {
   const rowN = (DATA && DATA.row_cards) || 2;
   const group = (type, label) => (of(type).length ? h("button", {
     class: "lbp-btn", type: "button", "data-testid": `lbp-mode-${type}`, disabled: m.pending,
+    "data-actions": JSON.stringify(of(type)),
     onclick: () => { m.sel.mode = type; m.sel.target = null; redraw(); },
   }, label) : null);
   const single = (type, label) => { const a = of(type)[0]; return a ? act(env, label, a, { confirm: true }) : null; };
@@ -449,7 +455,8 @@ function handPanel(env, mine) {
       mine.face_up.map((c) => card(env, c.kind, { text: true, open: c.open, cls: "up" })))] : null);
 }
 
-function tradesPanel(env, opts = {}) {
+function tradesPanel(env) {
+  const opts = {};
   const { me, legal, tr, m, redraw, view } = env;
   const trades = me.trades || [];
   const items = trades.map((trd) => {
@@ -463,6 +470,7 @@ function tradesPanel(env, opts = {}) {
     const tableCards = (list, mineSide) => (list.length ? list.map((c) => {
       const take = mineSide ? takes.find((a) => a.card === c.kind && a.up === Boolean(c.up)) : null;
       return card(env, c.kind, { small: true, button: Boolean(take), onclick: take ? () => env.send(take) : null,
+        action: take ? key(take) : null,
         extra: c.up ? h("small", {}, ` ${tr("trade.up")}`) : null, testid: take ? `lbp-take-${c.kind}` : null });
     }) : h("span", { class: "lbp-dim" }, tr("trade.empty")));
     return h("div", { class: "lbp-trade", dataset: { other: String(other) } },
@@ -474,7 +482,7 @@ function tradesPanel(env, opts = {}) {
           h("div", { class: "lbp-cards" }, tableCards(trd.table[o], false)))),
       puts.length ? h("div", { class: "lbp-puts" }, h("span", { class: "lbp-sub" }, tr("trade.put"), ": "),
         puts.map((a) => h("button", { class: "lbp-chipbtn", type: "button", disabled: m.pending,
-          "data-testid": `lbp-put-${other}-${a.card}-${a.up ? "up" : "hand"}`, onclick: () => env.send(a) },
+          "data-testid": `lbp-put-${other}-${a.card}-${a.up ? "up" : "hand"}`, "data-action": key(a), onclick: () => env.send(a) },
         `+ ${kindName(env, a.card)}${a.up ? ` (${tr("trade.up")})` : ""}`))) : null,
       h("div", { class: "lbp-row2" },
         accept ? act(env, tr("trade.accept"), accept, { confirm: true, cls: "lbp-primary" }) : null,
@@ -484,9 +492,9 @@ function tradesPanel(env, opts = {}) {
   const openSel = m.sel.tradeOpen;
   const opener = opens.length ? (openSel
     ? h("div", { class: "lbp-stack" }, h("div", { class: "lbp-sub" }, tr("trade.open.hint")),
-      boatPicture(env, { targets: new Map(opens.map((a) => [a.target, () => env.send(a)])) }),
+      boatPicture(env, { targets: new Map(opens.map((a) => [a.target, () => { m.sel.tradeOpen = false; env.send(a); }])), actions: new Map(opens.map((a) => [a.target, key(a)])) }),
       h("button", { class: "lbp-btn lbp-quiet", type: "button", onclick: () => { m.sel.tradeOpen = false; redraw(); } }, `← ${tr("do.back")}`))
-    : h("button", { class: "lbp-btn lbp-quiet", type: "button", "data-testid": "lbp-trade-open",
+    : h("button", { class: "lbp-btn lbp-quiet", type: "button", "data-testid": "lbp-trade-open", "data-actions": JSON.stringify(opens),
       onclick: () => { m.sel.tradeOpen = true; redraw(); } }, tr("trade.open"))) : null;
   if (!items.length && !opener) return null;
   void view;
@@ -495,7 +503,7 @@ function tradesPanel(env, opts = {}) {
 }
 
 // The boat, bow (left) to stern (right): one tile per seat; `targets` makes some tappable.
-function boatPicture(env, { targets = null, selected = null } = {}) {
+function boatPicture(env, { targets = null, selected = null, actions = null } = {}) {
   const { view, tr } = env;
   const tile = (x) => {
     const c = view.characters[x];
@@ -504,6 +512,7 @@ function boatPicture(env, { targets = null, selected = null } = {}) {
     return h(on ? "button" : "div", {
       class: `lbp-seat s-${c.state}${on ? " tap" : ""}${selected === x ? " sel" : ""}${targets && !on ? " off" : ""}`,
       type: on ? "button" : null, onclick: on ? targets.get(x) : null, "data-testid": on ? `lbp-target-${x}` : `lbp-seat-${x}`,
+      "data-action": on && actions ? actions.get(x) : null,
       dataset: { seat: String(x) },
     },
       disc(p.colour, p.letter),

@@ -94,14 +94,17 @@ export function valueLabel(gameId, name, value) {
   if (value === null || value === undefined) return t("options.none");
   if (value === true) return t("common.yes");
   if (value === false) return t("common.no");
-  if (Array.isArray(value)) return value.map((v) => (typeof v === "object" ? JSON.stringify(v) : String(v))).join(" · ");
+  // A list shows each item by its own label when the game names it (a subset option).
+  if (Array.isArray(value)) return value.map((v) => (typeof v === "object" ? JSON.stringify(v)
+    : has(`options.${gameId}.${name}.${v}`) ? t(`options.${gameId}.${name}.${v}`) : String(v))).join(" · ");
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
 }
 
-/** What kind of control a spec needs: "choice" | "bool" | "number" | "fixed". */
+/** What kind of control a spec needs: "choice" | "subset" | "bool" | "number" | "fixed". */
 function controlKind(spec, value) {
   if (Array.isArray(spec.values) && spec.values.length) return "choice";
+  if (Array.isArray(spec.subset_of) && spec.subset_of.length) return "subset";
   const d = spec.default !== undefined ? spec.default : value;
   if (typeof d === "boolean") return "bool";
   if (typeof d === "number" || (d === null && spec.nullable && ("min" in spec || "max" in spec))) return "number";
@@ -120,7 +123,35 @@ function segmented(choices, current, onPick, { disabled, label }) {
     }, text)));
 }
 
-function stepper(spec, value, onSet, { disabled, label }) {
+// A subset option (spec.subset_of): null (the default, e.g. "random") or a list of its items.
+// It takes spec.size items, or, without a size, as many as the items no player takes (Lifeboat's
+// characters left out: 6 items, 4 players -> 2); the oldest pick makes way for a new one.
+function subsetPicker(gameId, name, spec, value, onSet, { disabled, label, players }) {
+  const items = spec.subset_of;
+  const need = typeof spec.size === "number" ? spec.size : Math.max(0, items.length - players);
+  const list = Array.isArray(value) ? value : [];
+  const toggle = (item) => {
+    let next = list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
+    while (next.length > need) next = next.slice(1);
+    onSet(next.length ? next : null);
+  };
+  return h("div", { class: "subset" },
+    h("div", { class: "segmented", role: "group", "aria-label": label },
+      spec.nullable ? h("button", {
+        type: "button", class: ["seg", value === null && "seg-on"], "aria-pressed": String(value === null),
+        disabled: disabled || undefined, dataset: { item: "null" },
+        onclick: () => { if (value !== null) onSet(null); },
+      }, valueLabel(gameId, name, null)) : null,
+      items.map((item) => h("button", {
+        type: "button", class: ["seg", list.includes(item) && "seg-on"], "aria-pressed": String(list.includes(item)),
+        disabled: disabled || need === 0 || undefined, dataset: { item },
+        onclick: () => toggle(item),
+      }, valueLabel(gameId, name, item)))),
+    value !== null && list.length !== need
+      ? h("div", { class: "option-hint start-reason" }, t("options.pick_n", { n: need, count: list.length })) : null);
+}
+
+function stepper(spec, value, onSet, { disabled, label, none }) {
   const min = typeof spec.min === "number" ? spec.min : -Infinity;
   const max = typeof spec.max === "number" ? spec.max : Infinity;
   const step = typeof spec.step === "number" ? spec.step : 1;
@@ -131,7 +162,9 @@ function stepper(spec, value, onSet, { disabled, label }) {
     value: value === null || value === undefined ? "" : String(value),
     min: Number.isFinite(min) ? min : undefined, max: Number.isFinite(max) ? max : undefined,
     step, disabled: disabled || undefined, "aria-label": label,
-    placeholder: spec.nullable ? t("options.none") : undefined,
+    placeholder: spec.nullable ? none : undefined,
+    // Wide enough for the "none" word of the game ("Aucune" was cut to "Aucu").
+    style: spec.nullable ? { width: `${Math.max(4, String(none).length * 0.75 + 1.6)}em` } : undefined,
   });
   input.addEventListener("change", () => {
     const raw = input.value.trim();
@@ -155,7 +188,7 @@ function stepper(spec, value, onSet, { disabled, label }) {
     spec.nullable && value !== null ? h("button", {
       type: "button", class: "btn btn-small btn-quiet", disabled: disabled || undefined,
       onclick: () => onSet(null),
-    }, t("options.none")) : null);
+    }, none) : null);
 }
 
 /** The options of the selected game: controls for the host, read-only text otherwise. */
@@ -175,11 +208,13 @@ export function optionsForm(room, game, options, { isHost, onChange }) {
     } else if (kind === "choice") {
       control = segmented(spec.values.map((v) => ({ value: v, text: valueLabel(game.id, name, v) })),
         value, set, { label });
+    } else if (kind === "subset") {
+      control = subsetPicker(game.id, name, spec, value, set, { label, players: (room.players || []).length });
     } else if (kind === "bool") {
       control = segmented([{ value: false, text: t("common.no") }, { value: true, text: t("common.yes") }],
         value, set, { label });
     } else {
-      control = stepper(spec, value, set, { label });
+      control = stepper(spec, value, set, { label, none: valueLabel(game.id, name, null) });
     }
     const hint = isHost ? optionHint(game.id, name, spec) : "";
     return h("div", { class: ["option", (!isHost || kind === "fixed") && "option-ro"], dataset: { option: name } },

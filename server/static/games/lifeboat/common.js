@@ -61,6 +61,7 @@ export function card(env, kind, opts = {}) {
     class: cls, dataset: { kind }, type: opts.button ? "button" : null,
     disabled: opts.disabled || null, onclick: opts.onclick || null,
     "data-testid": opts.testid || null, "aria-pressed": opts.pressed === undefined ? null : String(opts.pressed),
+    "data-action": opts.action || null,
   },
     h("span", { class: "lbt-glyph", "aria-hidden": "true" }, GLYPH[kind] || "•"),
     h("span", { class: "lbt-cname" }, kindName(env, kind),

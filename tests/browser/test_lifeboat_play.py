@@ -1,0 +1,349 @@
+"""Lifeboat end to end in a real browser: one TV page and four phones on a real server
+(seeded), a whole game played by taps on the phones only, with a trade, a mug refused (so a
+fight), rescue and thirst windows. At every step each phone's controls are exactly its legal
+actions; the TV shows the fight, the windows and, at the end, the server's result() with every
+friend and enemy; no page ever receives another seat's hand, friend, enemy, draft cards, drawn
+cards or row stack before the end (websocket frames). The lobby part sets the characters left
+out with the picker. Screenshots go to test-artifacts/lifeboat-play-*.png.
+
+No sleeps: every wait is on a condition."""
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import ROOT, _free_port, _wait_healthy
+from tests.browser.helpers import game_state, join, socket_events
+
+pytestmark = pytest.mark.browser
+
+SEED = 5
+NAMES = ["Ana", "Ben", "<i>Cy</i>", "Dee"]
+LEFT_OUT = ["captain", "frenchy"]
+RAW = re.compile(r"\b(?:lifeboat\.|kind\.|char\.|state\.|nav\.|do\.|bd\.|log\.|undefined|NaN|nav\d\d)\S*|\{\w+\}")
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    data = tmp_path_factory.mktemp("lifeboat")
+    port = _free_port()
+    log = open(data / "server.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
+         "--data", str(data), "--async-mode", "threading", "--seed", str(SEED)],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)})
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_healthy(url, proc)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+def key(a):
+    return json.dumps(a, separators=(",", ":"), ensure_ascii=False)
+
+
+def version_of(page):
+    v = page.locator("#stage").get_attribute("data-version")
+    return int(v) if v is not None else -1
+
+
+def wait_version(page, version):
+    page.wait_for_function(
+        "v => Number(document.querySelector('#stage')?.dataset.version) >= v", arg=version)
+
+
+# What a phone offers: every control names the action(s) it leads to.
+CONTROLS = """() => {
+  const msg = window.castaways.state.game;
+  const want = msg.legal_actions.map((a) => JSON.stringify(a));
+  const got = new Set();
+  const root = document.querySelector('#stage');
+  for (const el of root.querySelectorAll('[data-action]')) got.add(el.dataset.action);
+  for (const el of root.querySelectorAll('[data-confirm]')) got.add(el.dataset.confirm);
+  for (const el of root.querySelectorAll('[data-actions]')) for (const a of JSON.parse(el.dataset.actions)) got.add(JSON.stringify(a));
+  return { missing: want.filter((x) => !got.has(x)), extra: [...got].filter((x) => !want.includes(x)) };
+}"""
+
+
+def check_controls(phone, name):
+    diff = phone.evaluate(CONTROLS)
+    assert not diff["missing"] and not diff["extra"], (name, diff)
+
+
+def tap(phone, a):
+    """Do action `a` through the phone's controls: open its group if it has one, tap the
+    control, and confirm when the phone asks."""
+    k = key(a)
+    t = a["type"]
+    if t in ("swap", "mug", "medical_kit", "medical_kit_his"):
+        phone.locator(f"[data-testid=lbp-mode-{t}]").click()
+        phone.locator(f"[data-testid=lbp-action] [data-testid=lbp-target-{a['target']}]").click()
+    if t == "trade_open":
+        phone.locator("[data-testid=lbp-trade-open]").click()
+        phone.locator(f"[data-testid=lbp-trades] [data-testid=lbp-target-{a['target']}]").click()
+        return
+    if t == "pick":
+        phone.locator(f"[data-testid=lbp-pick-{a['card']}]").click()
+        phone.locator("[data-testid=lbp-pick-confirm]").click()
+        return
+    phone.locator(f"[data-action='{k}']").first.click()
+    confirm = phone.locator(f"[data-confirm='{k}'] [data-testid=lbp-yes]")
+    if confirm.count():
+        confirm.click()
+
+
+class Policy:
+    """Seeded choices that make sure the game has a trade, a refused mug and a fight."""
+
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+        self.moves = {}       # (window id, seat) -> non-done actions made in it
+        self.seen = {"trade": 0, "mug_refused": 0, "fight": 0, "rescue": 0, "thirst": 0, "badge": 0}
+
+    def choose(self, msg, seat, legal):
+        view = msg["view"]
+        main = [a for a in legal if a["type"] not in ("show", "show_his") and not a["type"].startswith("trade_")]
+        by = {}
+        for a in main:
+            by.setdefault(a["type"], []).append(a)
+        r = self.rng.random()
+        if "pick" in by:
+            return self.rng.choice(by["pick"])
+        if "place_row_card" in by:
+            return self.rng.choice(by["place_row_card"])
+        if "agree" in by:
+            if view["actions"].get("kind") == "mug" and not self.seen["mug_refused"]:
+                self.seen["mug_refused"] += 1
+                return by["fight"][0]
+            return by["agree"][0] if r < 0.5 else by["fight"][0]
+        if "navigate" in by:
+            if "compass" in by:
+                return by["compass"][0]
+            return self.rng.choice(by["navigate"])
+        if "done" in by:
+            wid = (view["turn"], view["phase"], json.dumps(view["fight"]["sides"]["attacker"][:1] if view["fight"] else None))
+            n = self.moves.get((wid, seat), 0)
+            others = [a for a in main if a["type"] != "done"]
+            if others and n == 0 and r < 0.7:
+                self.moves[(wid, seat)] = 1
+                prefer = [a for a in others if a["type"] in ("throw_preserver", "drink", "weapon", "pour_his")]
+                return self.rng.choice(prefer or others)
+            return by["done"][0]
+        if "row" in by:
+            if "mug" in by and not self.seen["mug_refused"] and r < 0.8:
+                hand = [a for a in by["mug"] if a["card"] == "hand"] or by["mug"]
+                return self.rng.choice(hand)
+            for kind in ("medical_kit", "medical_kit_his"):
+                if kind in by and r < 0.5:
+                    return self.rng.choice(by[kind])
+            if "swap" in by and r < 0.1:
+                return self.rng.choice(by["swap"])
+            if r < 0.92:
+                return max(by["row"], key=lambda a: a["show_oars"])
+            return (by.get("nothing") or by["row"])[0]
+        return self.rng.choice(main or legal)
+
+
+def start_lifeboat(open_table, open_phone):
+    table_frames = []
+    table = open_table(record=table_frames)
+    code = table.locator("#room-code").inner_text().strip()
+    phones, frames = [], []
+    for name in NAMES:
+        rec = []
+        phone = open_phone(code, label=name, record=rec)
+        join(phone, name)
+        phones.append(phone)
+        frames.append(rec)
+    expect(table.locator(".lobby-panel .player")).to_have_count(4)
+    table.locator("[data-game=lifeboat]").click()
+    # Real labels, no developer notes; the picker leaves "random" on until two are picked.
+    option = table.locator("[data-option=removed_characters]")
+    expect(option.locator(".option-label")).to_have_text("Characters left out")
+    expect(option.locator("[data-item=null]")).to_have_attribute("aria-pressed", "true")
+    expect(table.locator("[data-option=painting_values] .option-label")).to_have_text("Paintings")
+    expect(table.locator("[data-option=turn_limit] .option-label")).to_have_text("Turn limit")
+    assert "assumed" not in table.locator(".options").inner_text()
+    for i, cid in enumerate(LEFT_OUT):
+        table.locator(f"[data-option=removed_characters] [data-item={cid}]").click()
+        table.wait_for_function(
+            "n => { const s = window.castaways.state.room.selected;"
+            " return s && Array.isArray(s.options.removed_characters) && s.options.removed_characters.length === n; }",
+            arg=i + 1)
+    expect(phones[1].locator("[data-option=removed_characters] .option-value")).to_have_text("The Captain · Frenchy")
+    table.screenshot(path=str(ROOT / "test-artifacts" / "lifeboat-play-lobby.png"))
+    table.locator("#start").click()
+    expect(table.locator(".lbv")).to_be_visible()
+    for phone in phones:
+        expect(phone.locator(".lbp")).to_be_visible()
+    by_seat = {}
+    for phone in phones:
+        phone.wait_for_function("() => window.castaways.state.game && window.castaways.state.game.seat !== null")
+        by_seat[game_state(phone)["seat"]] = phone
+    assert sorted(by_seat) == [0, 1, 2, 3]
+    assert game_state(table)["view"]["removed"] == sorted(LEFT_OUT, key=["lady_lauren", "sir_stephen", "captain", "first_mate", "frenchy", "kid"].index)
+    return table, by_seat, table_frames, frames
+
+
+def do_trade(table, phones, policy, msg):
+    """Two conscious characters trade a card each, by taps: open, offer, the other sees the
+    badge, offers back, both accept."""
+    view = msg["view"]
+    a = view["actions"]["actor"]
+    b = next(x for x in view["line"] if x != a and view["characters"][x]["state"] == "conscious")
+
+    def step(seat, pred):
+        m = game_state(phones[seat])
+        act = next(x for x in m["legal_actions"] if pred(x))
+        v = m["version"]
+        tap(phones[seat], act)
+        for p in [table, *phones.values()]:
+            wait_version(p, v + 1)
+        for s, p in phones.items():
+            check_controls(p, f"seat {s}")
+        return act
+
+    step(a, lambda x: x["type"] == "trade_open" and x["target"] == b)
+    step(a, lambda x: x["type"] == "trade_put" and x["target"] == b)
+    # The other phone: a badge and the trade on top of the screen, never "nothing to decide".
+    expect(phones[b].locator("[data-testid=lbp-trade-badge]")).to_be_visible()
+    expect(phones[b].locator("[data-testid=lbp-action] [data-testid=lbp-trades]")).to_be_visible()
+    policy.seen["badge"] += 1
+    phones[b].screenshot(path=str(ROOT / "test-artifacts" / "lifeboat-play-phone-trade.png"))
+    step(b, lambda x: x["type"] == "trade_put" and x["target"] == a)
+    step(a, lambda x: x["type"] == "trade_accept" and x["target"] == b)
+    step(b, lambda x: x["type"] == "trade_accept" and x["target"] == a)
+    mine = game_state(phones[a])["view"]["me"]["private_log"]
+    assert any(e["type"] == "trade_done" for e in mine)
+    policy.seen["trade"] += 1
+
+
+def check_payloads(payloads, seat):
+    """What a page may receive: its own secrets only, and everything once the game is over."""
+    for p in payloads:
+        if p is None or p.get("game") != "lifeboat":
+            continue
+        view = p["view"]
+        assert p["seat"] == seat
+        if seat is None:
+            assert "me" not in view
+        else:
+            me = view["me"]
+            assert me["seat"] == seat
+            if "drawn" in me:
+                assert view["actions"]["actor"] == seat
+            if "row_stack" in me:
+                assert view["navigation"]["navigator"] == seat
+            if "draft_cards" in me:
+                assert view["draft"]["drafter"] == seat
+        if not p["over"]:
+            for c in view["characters"]:
+                assert not {"hand", "love", "hate"} & set(c), c
+            assert p["result"] is None and view["result"] is None
+
+
+def test_four_phones_play_lifeboat_to_the_end(open_table, open_phone, shot):
+    table, phones, table_frames, frames = start_lifeboat(open_table, open_phone)
+    policy = Policy(SEED)
+    shots = set()
+    for _ in range(3000):
+        msg = game_state(table)
+        if msg["over"]:
+            break
+        v = msg["version"]
+        wait_version(table, v)
+        for phone in phones.values():
+            wait_version(phone, v)
+        for seat, phone in phones.items():
+            check_controls(phone, f"seat {seat}")
+        view = msg["view"]
+        if view["fight"]:
+            policy.seen["fight"] += 1
+            f = view["fight"]
+            for side in ("attacker", "defender"):
+                expect(table.locator(f"[data-testid=lbv-strength-{side}]")).to_have_text(str(f["strength"][side]))
+            if "fight" not in shots:
+                shots.add("fight")
+                shot(table, "lifeboat-play-table-fight")
+                inside = f["sides"]["defender"][0]
+                shot(phones[inside], "lifeboat-play-phone-fight")
+        if view["phase"] in ("rescue", "thirst"):
+            policy.seen[view["phase"]] += 1
+            expect(table.locator(f"[data-testid=lbv-{view['phase']}]")).to_be_visible()
+            if view["phase"] not in shots:
+                shots.add(view["phase"])
+                shot(table, f"lifeboat-play-table-{view['phase']}")
+                shot(phones[msg["waiting_for"][0]], f"lifeboat-play-phone-{view['phase']}")
+        a = view["actions"]
+        if (not policy.seen["trade"] and view["phase"] == "actions" and a and a["step"] == "choose"
+                and view["turn"] >= 1):
+            do_trade(table, phones, policy, msg)
+            continue
+        waiting = sorted(msg["waiting_for"])
+        seat = policy.rng.choice(waiting)
+        phone = phones[seat]
+        action = policy.choose(game_state(phone), seat, game_state(phone)["legal_actions"])
+        if action["type"] == "row" and "row" not in shots:
+            shots.add("row")
+            shot(phone, "lifeboat-play-phone-choose")
+        tap(phone, action)
+        table.wait_for_function(
+            "v => Number(document.querySelector('#stage')?.dataset.version) > v", arg=v)
+    else:
+        raise AssertionError("the game did not end")
+
+    # The end: the TV shows the server's result(), friends and enemies included.
+    msg = game_state(table)
+    result = msg["result"]
+    assert result and msg["over"]
+    final = table.locator("[data-testid=lbv-final]")
+    expect(final).to_be_visible()
+    for row in result["breakdown"]:
+        seat = row["seat"]
+        expect(table.locator(f"[data-testid=lbv-total-{seat}]")).to_have_text(str(result["scores"][seat]))
+        expect(table.locator(f"[data-testid=lbv-love-{seat}]")).to_have_attribute("data-character", row["love_card"])
+        expect(table.locator(f"[data-testid=lbv-hate-{seat}]")).to_have_attribute("data-character", row["hate_card"])
+    winners = sorted(int(s) for s in final.locator("tr.win").evaluate_all("rows => rows.map(r => r.dataset.seat)"))
+    assert winners == sorted(result["winners"])
+    assert final.locator("i").count() == 0
+    expect(final).to_contain_text("<i>Cy</i>")
+    assert not RAW.findall(table.locator("#stage").inner_text())
+    shot(table, "lifeboat-play-table-final")
+    for seat, phone in phones.items():
+        expect(phone.locator("[data-testid=lbp-final]")).to_be_visible()
+        expect(phone.locator("[data-testid=lbp-score]")).to_contain_text(str(result["scores"][seat]))
+    shot(phones[result["winners"][0]], "lifeboat-play-phone-final")
+
+    seen = policy.seen
+    assert seen["trade"] and seen["badge"] and seen["mug_refused"] and seen["fight"], seen
+    assert seen["rescue"] and seen["thirst"], seen
+
+    # Secrecy on the wire: every `game` payload each page received.
+    for seat, rec in zip([game_state(p)["seat"] for p in phones_in_join_order(phones, frames)], frames):
+        payloads = socket_events(rec, "game")
+        assert payloads
+        check_payloads(payloads, seat)
+    check_payloads(socket_events(table_frames, "game"), None)
+
+
+def phones_in_join_order(phones, frames):
+    """The phone pages in the order they joined (the order of `frames`)."""
+    order = []
+    for rec in frames:
+        seats = {p.get("seat") for p in socket_events(rec, "game") if p}
+        seat = next(iter(seats))
+        order.append(phones[seat])
+    return order
