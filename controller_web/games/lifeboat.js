@@ -291,7 +291,7 @@ function navigatePanel(env) {
     compass ? act(env, tr("do.compass"), compass, { confirm: true }) : null,
     stack.map((nc) => {
       const a = main.find((x) => x.type === "navigate" && x.card === nc.id);
-      return navCard(env, nc, { cls: "lbp-navc", extra: a ? act(env, `✓ ${tr("nav.card")}`, a, { cls: "lbp-primary", confirm: true }) : null });
+      return navCard(env, nc, { cls: "lbp-navc", extra: a ? act(env, `✓ ${tr("do.navigate.pick")}`, a, { cls: "lbp-primary", confirm: true }) : null });
     }));
 }
 

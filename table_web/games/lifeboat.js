@@ -333,7 +333,7 @@ function navOutcome(env, o) {
   if (o.chum && o.chum.length) line("bad", fmt(tr, "nav.chum", { who: whoList(env, o.chum, { player: false }) }));
   if (Array.isArray(o.thirst)) {
     const th = o.thirst.map((n, i) => (n > 0 ? i : null)).filter((x) => x !== null);
-    line("", h("b", {}, tr("nav.thirsty")), " ", th.length ? th.map((x, i) => [i ? ", " : "", who(env, x, { player: false }), o.thirst[x] > 1 ? ` ×${o.thirst[x]}` : ""]) : tr("nav.nobody"));
+    line("", h("b", {}, tr("nav.thirsts")), " ", th.length ? th.map((x, i) => [i ? ", " : "", who(env, x, { player: false }), o.thirst[x] > 1 ? ` ×${o.thirst[x]}` : ""]) : tr("nav.nobody"));
   }
   if (o.water && o.water.length) line("good", h("b", {}, tr("nav.drank")), " ", o.water.map((w, i) => [i ? "; " : "",
     w.type === "drink" ? fmt(tr, "log.drink", { who: who(env, w.seat, { player: false }) })

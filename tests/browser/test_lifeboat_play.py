@@ -83,26 +83,35 @@ def check_controls(phone, name):
     assert not diff["missing"] and not diff["extra"], (name, diff)
 
 
+TAPS = {"taps": 0, "actions": 0}
+
+
+def click(locator):
+    TAPS["taps"] += 1
+    locator.click()
+
+
 def tap(phone, a):
     """Do action `a` through the phone's controls: open its group if it has one, tap the
     control, and confirm when the phone asks."""
+    TAPS["actions"] += 1
     k = key(a)
     t = a["type"]
     if t in ("swap", "mug", "medical_kit", "medical_kit_his"):
-        phone.locator(f"[data-testid=lbp-mode-{t}]").click()
-        phone.locator(f"[data-testid=lbp-action] [data-testid=lbp-target-{a['target']}]").click()
+        click(phone.locator(f"[data-testid=lbp-mode-{t}]"))
+        click(phone.locator(f"[data-testid=lbp-action] [data-testid=lbp-target-{a['target']}]"))
     if t == "trade_open":
-        phone.locator("[data-testid=lbp-trade-open]").click()
-        phone.locator(f"[data-testid=lbp-trades] [data-testid=lbp-target-{a['target']}]").click()
+        click(phone.locator("[data-testid=lbp-trade-open]"))
+        click(phone.locator(f"[data-testid=lbp-trades] [data-testid=lbp-target-{a['target']}]"))
         return
     if t == "pick":
-        phone.locator(f"[data-testid=lbp-pick-{a['card']}]").click()
-        phone.locator("[data-testid=lbp-pick-confirm]").click()
+        click(phone.locator(f"[data-testid=lbp-pick-{a['card']}]"))
+        click(phone.locator("[data-testid=lbp-pick-confirm]"))
         return
-    phone.locator(f"[data-action='{k}']").first.click()
+    click(phone.locator(f"[data-action='{k}']").first)
     confirm = phone.locator(f"[data-confirm='{k}'] [data-testid=lbp-yes]")
     if confirm.count():
-        confirm.click()
+        click(confirm)
 
 
 class Policy:
@@ -328,6 +337,9 @@ def test_four_phones_play_lifeboat_to_the_end(open_table, open_phone, shot):
     shot(phones[result["winners"][0]], "lifeboat-play-phone-final")
 
     seen = policy.seen
+    turns = msg["view"]["turn"]
+    print(f"\nLifeboat by taps: {turns} days, {TAPS['actions']} actions, {TAPS['taps']} taps, "
+          f"{TAPS['taps'] / turns / 4:.1f} taps per player per day, {TAPS['taps'] / TAPS['actions']:.2f} taps per action; seen {seen}")
     assert seen["trade"] and seen["badge"] and seen["mug_refused"] and seen["fight"], seen
     assert seen["rescue"] and seen["thirst"], seen
 
