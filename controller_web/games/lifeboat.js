@@ -200,23 +200,27 @@ function act(env, label, a, opts = {}) {
   }, label);
 }
 
+// The draft: one card per kind (identical cards are one choice, "×n"); the keep button sits
+// above the cards so it is on screen whatever the number of cards.
 function draftPanel(env) {
   const { me, main, tr, m, redraw } = env;
   const picks = main.filter((a) => a.type === "pick");
   const kinds = me.draft_cards || picks.map((a) => a.card);
+  const counts = new Map();
+  for (const k of kinds) counts.set(k, (counts.get(k) || 0) + 1);
   const sel = m.sel.pick;
-  const seen = new Set();
-  const cards = kinds.map((k) => {
+  const cards = [...counts].map(([k, n]) => {
     const a = picks.find((x) => x.card === k);
-    const first = !seen.has(k); seen.add(k);
-    return card(env, k, { text: true, button: true, disabled: !a || !first, pressed: sel === k,
-      cls: sel === k ? "sel" : "", testid: first ? `lbp-pick-${k}` : null, action: a && first ? key(a) : null,
+    return card(env, k, { text: true, button: true, disabled: !a, pressed: sel === k,
+      cls: sel === k ? "sel" : "", testid: `lbp-pick-${k}`, action: a ? key(a) : null,
+      extra: n > 1 ? h("span", { class: "lbp-times" }, `×${n}`) : null,
       onclick: () => { m.sel.pick = k; redraw(); } });
   });
   const chosen = picks.find((a) => a.card === sel);
   return panel(tr("do.draft"), tr("do.draft.hint"),
-    h("div", { class: "lbp-cards lbp-choose" }, cards),
-    chosen ? act(env, `✓ ${kindName(env, sel)}`, chosen, { cls: "lbp-primary", testid: "lbp-pick-confirm" }) : null);
+    chosen ? act(env, `✓ ${tr("do.keep", { card: kindName(env, sel) })}`, chosen, { cls: "lbp-primary", testid: "lbp-pick-confirm" })
+      : h("button", { class: "lbp-btn", type: "button", disabled: true }, tr("do.draft.tap")),
+    h("div", { class: "lbp-cards lbp-choose" }, cards));
 }
 
 function placePanel(env) {
@@ -558,7 +562,9 @@ function privateLog(env) {
         return fmt(tr, toMe ? "plog.mugged.to" : "plog.mugged.from", { turn: e.turn, card: kindName(env, e.card), who: who(env, other, { player: false }) });
       }
       case "trade_opened": return fmt(tr, "plog.trade_opened", { who: who(env, e.by, { player: false }) });
-      case "trade_cancelled": return fmt(tr, "plog.trade_cancelled", { who: who(env, e.by, { player: false }) });
+      case "trade_cancelled": return e.by === null || e.by === undefined
+        ? fmt(tr, "plog.trade_cancelled.auto", { who: who(env, (e.seats || []).find((x) => x !== me.seat), { player: false }) })
+        : fmt(tr, "plog.trade_cancelled", { who: who(env, e.by, { player: false }) });
       case "trade_done": {
         const i = (e.seats || []).indexOf(me.seat);
         const gave = e.gave ? e.gave[i < 0 ? 0 : i] : [];
