@@ -11,7 +11,8 @@ pytestmark = pytest.mark.browser
 MOVES = 12
 
 
-@pytest.mark.parametrize("game_id, bots", [("lifeboat", 3), ("galerapagos", 2)])
+# Lifeboat has its page modules now (tests/browser/test_lifeboat_play.py).
+@pytest.mark.parametrize("game_id, bots", [("galerapagos", 2)])
 def test_a_game_without_page_modules_plays_by_taps(open_table, open_phone, shot, game_id, bots):
     table = open_table()
     code = table.locator("#room-code").inner_text().strip()
