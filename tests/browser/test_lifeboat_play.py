@@ -92,8 +92,17 @@ def click(locator):
 
 
 def tap(phone, a):
-    """Do action `a` through the phone's controls: open its group if it has one, tap the
-    control, and confirm when the phone asks."""
+    """Do action `a` through the phone's controls (see _tap); a failure names the action and
+    what the phone showed."""
+    try:
+        _tap(phone, a)
+    except Exception as e:
+        html = phone.locator("[data-testid=lbp-action]").inner_html(timeout=2000)
+        raise AssertionError(f"could not tap {a}: {e}\n{html[:3000]}") from e
+
+
+def _tap(phone, a):
+    """Open the action's group if it has one, tap its control, confirm when the phone asks."""
     TAPS["actions"] += 1
     k = key(a)
     t = a["type"]
