@@ -137,7 +137,7 @@ function seatCard(env, x) {
   if (c.fought) marks.push(h("span", { class: "lbv-mark fought" }, tr("mark.fought")));
   if (c.acted && !c.rowed && !c.fought && view.phase === "actions") marks.push(h("span", { class: "lbv-mark" }, tr("mark.acted")));
   return h("div", {
-    class: `lbv-seat s-${c.state}${waiting ? " waiting" : ""}${acting ? " acting" : ""}`,
+    class: `lbv-seat s-${c.state}${waiting ? " lbv-waiting" : ""}${acting ? " lbv-acting" : ""}`,
     dataset: { seat: String(x), character: c.character, state: c.state }, "data-testid": `lbv-seat-${x}`,
     style: { "--pc": p.colour },
   },
@@ -183,6 +183,8 @@ function stage(env) {
   else if (view.phase === "draft" && view.draft) parts.push(draftPanel(env));
   else if (view.phase === "actions" && view.actions && view.actions.step === "place") parts.push(rowPanel(env));
   else if (view.phase === "navigate") parts.push(navigatorPanel(env));
+  else if (view.phase === "actions" && view.actions && view.actions.step === "answer") parts.push(answerPanel(env));
+  else if (view.phase === "actions" && view.actions && view.actions.order) parts.push(orderPanel(env));
   const last = lastFight(env);
   if (!view.fight && last && parts.length < 2) parts.push(lastFightPanel(env, last));
   const fl = view.last_flare;
@@ -264,6 +266,30 @@ function thirstPanel(env) {
     h("div", { class: "lbv-note" }, tr("fight.done", { n: win.done.length, m: win.seats.length })));
 }
 
+// The Actions phase: the order of the day, bow to stern, who has acted, who acts now.
+function orderPanel(env) {
+  const { view, tr } = env;
+  const a = view.actions;
+  return h("div", { class: "lbv-panel lbv-order", "data-testid": "lbv-order" },
+    h("h3", {}, tr("order.title")),
+    h("ol", {}, a.order.map((x) => {
+      const c = view.characters[x];
+      const state = x === a.actor ? "now" : c.acted ? "done" : "next";
+      return h("li", { class: `lbv-o-${state}` }, who(env, x), " ",
+        h("small", {}, tr(`order.${state}`)));
+    })));
+}
+
+function answerPanel(env) {
+  const { view, tr } = env;
+  const a = view.actions;
+  return h("div", { class: "lbv-panel lbv-answer", "data-testid": "lbv-answer" },
+    h("h2", {}, fmt(tr, a.kind === "mug" ? "fight.why.mug" : "fight.why.swap",
+      { a: who(env, a.actor), b: who(env, a.target), card: kindName(env, a.card || "hand") })),
+    h("div", { class: "lbv-note" }, fmt(tr, "wait.actions.answer", { who: who(env, a.target, { player: false }) })),
+    h("div", { class: "lbv-note" }, tr("fight.tie")));
+}
+
 function draftPanel(env) {
   const { view, tr } = env;
   const d = view.draft;
@@ -336,8 +362,8 @@ function navOutcome(env, o) {
     line("", h("b", {}, tr("nav.thirsts")), " ", th.length ? th.map((x, i) => [i ? ", " : "", who(env, x, { player: false }), o.thirst[x] > 1 ? ` ×${o.thirst[x]}` : ""]) : tr("nav.nobody"));
   }
   if (o.water && o.water.length) line("good", h("b", {}, tr("nav.drank")), " ", o.water.map((w, i) => [i ? "; " : "",
-    w.type === "drink" ? fmt(tr, "log.drink", { who: who(env, w.seat, { player: false }) })
-      : fmt(tr, w.type === "pour_his" ? "log.pour_his" : "log.pour", { who: who(env, w.seat, { player: false }), target: who(env, w.target, { player: false }) })]));
+    fmt(tr, `nav.w.${w.type === "drink" ? "drink" : w.type === "pour_his" ? "pour_his" : "pour"}`,
+      { who: who(env, w.seat, { player: false }), target: w.target === undefined || w.target === null ? "" : who(env, w.target, { player: false }) })]));
   if (o.thirst_wounds && o.thirst_wounds.length) line("bad", h("b", {}, tr("nav.thirst_wounds")), " ", o.thirst_wounds.map((x, i) => [i ? ", " : "",
     who(env, x.seat, { player: false }), ` +${x.wounds_taken} (${tr(`state.${x.state}`)})`]));
   if (o.finished === false) line("", h("i", {}, tr("nav.resolving")));

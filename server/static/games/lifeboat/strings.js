@@ -118,7 +118,7 @@ export const table = {
     "do.show_his": "Show {who}'s life preserver",
     "flare.last": "Flare gun", "flare.by": "{who} fired the flare gun: seagulls counted one card at a time.",
     "nav.sharks": "Sharks!", "nav.preserver": "{who} threw the preserver to {target}.",
-    "nav.chum": "Chum thrown by {who}.", "nav.drank": "Water:", "nav.thirst_wounds": "Thirst wounds:",
+    "nav.chum": "Chum thrown by {who}.", "nav.drank": "Water:", "nav.w.drink": "{who} drank", "nav.w.pour": "{who} gave water to {target}", "nav.w.pour_his": "{who} poured {target}'s own water", "order.title": "Actions today, bow to stern", "order.now": "acts now", "order.done": "done", "order.next": "to come", "nav.thirst_wounds": "Thirst wounds:",
     "nav.rescued": "4th seagull: rescued!", "nav.resolving": "being resolved…",
 
     "log.traded": "{a} and {b} trade.",
@@ -348,7 +348,7 @@ export const table = {
     "do.show_his": "Montrer la bouée de {who}",
     "flare.last": "Pistolet de détresse", "flare.by": "{who} a tiré le pistolet de détresse : mouettes comptées carte par carte.",
     "nav.sharks": "Les requins !", "nav.preserver": "{who} a lancé la bouée à {target}.",
-    "nav.chum": "Appâts jetés par {who}.", "nav.drank": "Eau :", "nav.thirst_wounds": "Blessures de soif :",
+    "nav.chum": "Appâts jetés par {who}.", "nav.drank": "Eau :", "nav.w.drink": "{who} a bu", "nav.w.pour": "{who} a donné de l'eau à {target}", "nav.w.pour_his": "{who} a versé à {target} sa propre eau", "order.title": "Actions du jour, de la proue à la poupe", "order.now": "agit", "order.done": "a joué", "order.next": "à venir", "nav.thirst_wounds": "Blessures de soif :",
     "nav.rescued": "4e mouette : sauvés !", "nav.resolving": "en cours…",
 
     "log.traded": "{a} et {b} font un échange.",
