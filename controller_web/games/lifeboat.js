@@ -305,7 +305,7 @@ function rescuePanel(env) {
   const water = nav.water || [];
   const buttons = [];
   for (const a of main) {
-    if (a.type === "throw_preserver") buttons.push(act(env, fmt(tr, "do.throw", { who: who(env, a.target, { player: false }) }), a, { confirm: true }));
+    if (a.type === "throw_preserver") buttons.push(act(env, [h("span", {}, fmt(tr, "do.throw", { who: who(env, a.target, { player: false }) })), h("small", {}, tr("do.throw.why"))], a, { confirm: true }));
     if (a.type === "chum") buttons.push(act(env, tr("do.chum"), a, { confirm: true, cls: "lbp-danger" }));
   }
   for (const a of legal) {
@@ -315,7 +315,9 @@ function rescuePanel(env) {
   }
   buttons.push(...showHis(env));
   const done = main.find((a) => a.type === "done");
+  const meIn = water.includes(env.me.seat);
   return panel(tr("do.rescue"), tr("do.rescue.hint"),
+    meIn ? h("p", { class: "lbp-alert" }, tr("do.rescue.me")) : null,
     h("div", { class: "lbp-water", "data-testid": "lbp-water" },
       h("b", {}, tr("water.title"), ": "), whoList(env, water, { player: false }),
       h("div", { class: nav.sharks ? "lbp-sharks" : "lbp-dim" }, tr(nav.sharks ? "water.sharks" : "water.no_sharks"))),
