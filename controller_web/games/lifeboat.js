@@ -550,7 +550,7 @@ function privateLog(env) {
   const entries = (me.private_log || []).slice(-8).reverse();
   if (!entries.length) return null;
   const cards = (list) => (list || []).map((k) => kindName(env, k)).join(", ");
-  const navs = (list) => String((list || []).length);
+  const navs = (list) => (list || []).map((id) => navShort(env, id)).join(", ");
   const line = (e) => {
     switch (e.type) {
       case "draft_received": return tr("plog.draft_received", { turn: e.turn, cards: cards(e.cards) });
