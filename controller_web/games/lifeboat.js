@@ -59,7 +59,8 @@ function draw(root, m) {
     main: legal.filter((a) => !MAIN_EXCLUDE(a)),
   };
   // A new decision resets the half-made choices of the last one.
-  const sig = `${view.phase}:${view.turn}:${view.actions ? view.actions.step : ""}:${env.main.map((a) => a.type).join(",")}`;
+  // (A trade opening or closing counts too: back from a trade, the decision comes into view.)
+  const sig = `${view.phase}:${view.turn}:${view.actions ? view.actions.step : ""}:${env.main.map((a) => a.type).join(",")}:${me ? (me.trades || []).length : 0}`;
   if (sig !== m.sig) m.sel = {};
 
   const mine = me ? view.characters[me.seat] : null;

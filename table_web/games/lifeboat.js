@@ -82,9 +82,11 @@ function fit(root) {
   const frame = root.querySelector(".lbv-frame");
   const page = frame && frame.querySelector(".lbv");
   if (!page) return;
-  const top = root.getBoundingClientRect().top;
+  const r = root.getBoundingClientRect();
+  // The page's own margins below the stage count too: nothing may scroll.
+  const below = Math.max(0, document.documentElement.scrollHeight - (r.bottom + window.scrollY));
   const availW = root.clientWidth || window.innerWidth;
-  const availH = Math.max(200, window.innerHeight - top - 4);
+  const availH = Math.max(200, window.innerHeight - r.top - below - 2);
   const k = Math.min(availW / W, availH / H);
   page.style.transform = `scale(${k})`;
   frame.style.width = `${W * k}px`;

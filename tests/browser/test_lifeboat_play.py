@@ -295,6 +295,10 @@ def test_four_phones_play_lifeboat_to_the_end(open_table, open_phone, shot):
                 expect(table.locator(f"[data-testid=lbv-strength-{side}]")).to_have_text(str(f["strength"][side]))
             if "fight" not in shots:
                 shots.add("fight")
+                sizes = table.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight,"
+                                       " innerWidth, innerHeight, document.querySelector('#stage').getBoundingClientRect().toJSON(),"
+                                       " document.querySelector('.lbv-frame').getBoundingClientRect().toJSON()]")
+                assert sizes[0] <= sizes[2] and sizes[1] <= sizes[3], sizes
                 shot(table, "lifeboat-play-table-fight")
                 inside = f["sides"]["defender"][0]
                 shot(phones[inside], "lifeboat-play-phone-fight")
@@ -314,6 +318,10 @@ def test_four_phones_play_lifeboat_to_the_end(open_table, open_phone, shot):
         seat = policy.rng.choice(waiting)
         phone = phones[seat]
         action = policy.choose(game_state(phone), seat, game_state(phone)["legal_actions"])
+        if not action["type"].startswith("trade_") and action["type"] not in ("show", "show_his"):
+            # The decision at hand is on the screen: its first button, without scrolling.
+            box = phone.locator("[data-testid=lbp-action] button").first.bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844, (action, box)
         if action["type"] == "row" and "row" not in shots:
             shots.add("row")
             shot(phone, "lifeboat-play-phone-choose")
