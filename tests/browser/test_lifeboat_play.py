@@ -376,3 +376,25 @@ def phones_in_join_order(phones, frames):
         seat = next(iter(seats))
         order.append(phones[seat])
     return order
+
+
+def test_lobby_options_read_in_french(open_table):
+    """The host's options in French: real labels and hints, the picker with "Au hasard" on, and
+    the turn limit's "Aucune" shown whole (it was cut to "Aucu")."""
+    table = open_table(lang="fr")
+    table.locator("[data-game=lifeboat]").click()
+    option = table.locator("[data-option=removed_characters]")
+    expect(option.locator(".option-label")).to_have_text("Personnages hors jeu")
+    expect(option.locator("[data-item=null]")).to_have_text("Au hasard")
+    expect(option.locator("[data-item=null]")).to_have_attribute("aria-pressed", "true")
+    expect(option.locator("[data-item=kid]")).to_have_text("Le Gamin")
+    expect(table.locator("[data-option=painting_values] .option-label")).to_have_text("Tableaux")
+    limit = table.locator("[data-option=turn_limit] .stepper-value")
+    expect(limit).to_have_attribute("placeholder", "Aucune")
+    fits = limit.evaluate("""el => { const c = document.createElement('canvas').getContext('2d');
+        const s = getComputedStyle(el); c.font = s.font;
+        return c.measureText(el.placeholder).width <= el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight); }""")
+    assert fits
+    text = table.locator(".options").inner_text()
+    assert "assumed" not in text and "note" not in text.lower()
+    table.locator(".options").screenshot(path=str(ROOT / "test-artifacts" / "lifeboat-lobby-fr.png"))
