@@ -283,7 +283,7 @@ function fightPanel(env) {
     if (a.type === "fire_flare") buttons.push(act(env, tr("do.fight.flare"), a, { confirm: true }));
   }
   const done = main.find((a) => a.type === "done");
-  return panel(tr("do.fight"), null, fightSides(env, f),
+  return panel(tr("do.fight"), tr("do.fight.hint"), fightSides(env, f),
     h("div", { class: "lbp-stack" }, buttons,
       done ? act(env, tr("do.done.fight"), done, { cls: "lbp-primary" }) : null));
 }
