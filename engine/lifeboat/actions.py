@@ -1,5 +1,5 @@
 """The Actions phase (§4.2, §4.3): the walk bow to stern, the five actions, answers, fights."""
-from engine.lifeboat import board, fights, scoring, trades
+from engine.lifeboat import board, fights, memory, scoring, trades
 from engine.lifeboat.data import BIRDS_TO_WIN, FLARE_CARDS, NAVIGATION, ROW_BONUS_KIND, ROW_CARDS
 
 
@@ -65,6 +65,9 @@ def legal(s, seat):
     if board.holds_kind(s, seat, "medical_kit"):
         acts += [{"type": "medical_kit", "target": t} for t in s["line"]
                  if board.alive(s, t) and s["wounds"][t] > 0]
+    # Others play an unconscious character's cards for him (issue 11): his kit, on him.
+    acts += [{"type": "medical_kit_his", "target": t} for t in s["line"]
+             if board.unconscious(s, t) and board.holds_kind(s, t, "medical_kit")]
     if board.holds_kind(s, seat, "parasol") and not (
             s["parasol_open"] and board.first_of(s, s["up"][seat], "parasol") is not None):
         acts.append({"type": "parasol"})
@@ -88,7 +91,7 @@ def apply(g, seat, action, ev):
             _succeed(g, ev)
         else:
             trades.cancel_all(s, ev)
-            fights.start(s, a["actor"], a["target"])
+            fights.start(s, a["actor"], a["target"], a["kind"], a.get("card"))
             a["step"] = "fight"
             ev.append(fights.fight_state_event(s))
         return
@@ -103,12 +106,12 @@ def apply(g, seat, action, ev):
         _row(s, seat, action["show_oars"], ev)
     elif t in ("swap", "mug"):
         _attack(g, seat, action, ev)
-    elif t == "medical_kit":
-        card = board.take_any(s, seat, "medical_kit")
-        board.discard(s, seat, card)
+    elif t in ("medical_kit", "medical_kit_his"):
         target = action["target"]
+        owner = seat if t == "medical_kit" else target
+        board.discard(s, owner, board.take_any(s, owner, "medical_kit"))
         s["wounds"][target] -= 1
-        ev.append({"type": "action", "seat": seat, "action": "medical_kit", "target": target,
+        ev.append({"type": "action", "seat": seat, "action": t, "target": target,
                    "wounds": s["wounds"][target], "state": board.state_name(s, target)})
         _finish(s)
     elif t == "parasol":
@@ -246,6 +249,8 @@ def _flare(s, seat, ev):
             break
     ev.append({"type": "action", "seat": seat, "action": "flare", "cards": shown,
                "birds": s["birds"], "bird_counts": birds})
+    memory.flare(s, {"turn": s["turn"], "seat": seat, "cards": list(shown),
+                     "bird_counts": birds, "birds": s["birds"]})
     if s["birds"] >= BIRDS_TO_WIN:
         scoring.rescue(s, ev)
     else:

@@ -142,6 +142,13 @@ def leave_boat(s, seat):
     s["line"].remove(seat)
 
 
+def preservers_to_show(s):
+    """Unconscious characters with the life preserver in hand: any conscious character may
+    show it for them (both rulebooks: others play an unconscious character's cards)."""
+    return [x for x in s["line"]
+            if unconscious(s, x) and "life_preserver" in hand_kinds(s, x)]
+
+
 def open_parasol_holder(s):
     """Whoever has the parasol face up and opened (it stays open when it changes hands)."""
     if not s["parasol_open"]:

@@ -1,14 +1,16 @@
 """Fights (§4.4): sides, weapons, the flare gun, one done-window, defender wins ties."""
 from engine import window as windows
-from engine.lifeboat import board
+from engine.lifeboat import board, memory
 from engine.lifeboat.data import PROVISIONS, WEAPONS, weapon_bonus
 
 SIDES = ("attacker", "defender")
 
 
-def start(s, attacker, defender):
+def start(s, attacker, defender, kind, card=None):
+    """`kind` is what the fight is about (swap or mug) and `card` the mugged card, if any."""
     s["fight"] = {"attacker": attacker, "defender": defender, "sides": [[attacker], [defender]],
-                  "fired": [], "window": windows.new_window("fight", board.conscious_seats(s))}
+                  "fired": [], "played": [], "kind": kind, "card": card,
+                  "window": windows.new_window("fight", board.conscious_seats(s))}
 
 
 def participants(f):
@@ -26,10 +28,20 @@ def strength(s, f, side):
     return total
 
 
+def weapons(s, f):
+    """The face-up weapons counting for each participant, in side order."""
+    return [{"seat": seat, "cards": sorted(board.kind(s, c) for c in s["up"][seat]
+                                           if board.kind(s, c) in WEAPONS)}
+            for seat in participants(f)]
+
+
 def public(s, f):
     return {"attacker": f["attacker"], "defender": f["defender"],
+            "kind": f.get("kind"), "card": f.get("card"),
             "sides": {SIDES[i]: list(f["sides"][i]) for i in (0, 1)},
             "strength": {SIDES[i]: strength(s, f, i) for i in (0, 1)},
+            "weapons": weapons(s, f),
+            "played": [dict(p) for p in f.get("played", [])],
             "fired": [seat for seat, _ in f["fired"]],
             "window": windows.public_view(f["window"])}
 
@@ -64,6 +76,7 @@ def apply(s, seat, action, ev):
     elif t == "weapon":
         card = board.first_of(s, s["hand"][seat], action["card"])
         board.show(s, seat, card)
+        f.setdefault("played", []).append({"seat": seat, "card": action["card"]})
         ev.append({"type": "fight_weapon", "seat": seat, "card": action["card"]})
     elif t == "fire_flare":
         card = board.take_any(s, seat, "flare_gun")
@@ -96,10 +109,15 @@ def resolve(s, ev):
         s["fought"][seat] = True
     for _, card in f["fired"]:
         s["discard"].append(card)
-    ev.append({"type": "fight_resolved", "winner": "attacker" if attacker_won else "defender",
-               "strength": {"attacker": power[0], "defender": power[1]},
-               "sides": {SIDES[i]: list(f["sides"][i]) for i in (0, 1)},
-               "wounded": [{"seat": x, "wounds": s["wounds"][x], "state": board.state_name(s, x)}
-                           for x in sorted(losers)]})
+    result = {"winner": "attacker" if attacker_won else "defender",
+              "strength": {"attacker": power[0], "defender": power[1]},
+              "sides": {SIDES[i]: list(f["sides"][i]) for i in (0, 1)},
+              "wounded": [{"seat": x, "wounds": s["wounds"][x], "state": board.state_name(s, x)}
+                          for x in sorted(losers)]}
+    ev.append(dict(result, type="fight_resolved"))
+    memory.fight(s, dict(result, turn=s["turn"], attacker=f["attacker"], defender=f["defender"],
+                         kind=f.get("kind"), card=f.get("card"), weapons=weapons(s, f),
+                         played=[dict(p) for p in f.get("played", [])],
+                         fired=[seat for seat, _ in f["fired"]]))
     s["fight"] = None
     return attacker_won

@@ -70,6 +70,7 @@ class Lifeboat(Game):
             acts = navigation.legal_thirst(s, seat)
         if board.conscious(s, seat):
             acts += [{"type": "show", "card": k} for k in board.hand_kinds(s, seat)]
+            acts += [{"type": "show_his", "target": t} for t in board.preservers_to_show(s)]
         return acts
 
     def apply(self, seat, action):
@@ -77,7 +78,9 @@ class Lifeboat(Game):
         ev = []
         t = action["type"]
         if t == "show":
-            self._show(seat, action["card"], ev)
+            self._show(seat, seat, action["card"], ev)
+        elif t == "show_his":
+            self._show(seat, action["target"], "life_preserver", ev)
         elif t.startswith("trade_"):
             trades.apply(s, seat, action, ev)
         elif s["phase"] == "draft":
@@ -101,6 +104,9 @@ class Lifeboat(Game):
             return "Your character is not conscious: he can do nothing."
         if t == "show":
             return "You have no such card in your hand."
+        if t == "show_his":
+            return ("Only the life preserver in an unconscious character's hand can be shown "
+                    "for him.")
         if t.startswith("trade_"):
             return ("Trading is only possible between conscious characters during the Actions "
                     "phase, outside fights.")
@@ -108,11 +114,15 @@ class Lifeboat(Game):
             return "It is not your turn to act."
         return super().why_illegal(seat, action, legal)
 
-    def _show(self, seat, kind, ev):
-        """Showing is allowed any time; inside a window it is news everybody may answer."""
+    def _show(self, seat, owner, kind, ev):
+        """Showing is allowed any time; inside a window it is news everybody may answer.
+        `owner` is another character only for an unconscious one's preserver (issue 11)."""
         s = self.state
-        board.show(s, seat, board.first_of(s, s["hand"][seat], kind))
-        ev.append({"type": "show", "seat": seat, "card": kind})
+        board.show(s, owner, board.first_of(s, s["hand"][owner], kind))
+        if owner == seat:
+            ev.append({"type": "show", "seat": seat, "card": kind})
+        else:
+            ev.append({"type": "show_his", "seat": seat, "target": owner, "card": kind})
         if s["fight"] is not None:
             windows.changed(s["fight"]["window"])
         elif s["window"] is not None:

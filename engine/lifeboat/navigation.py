@@ -1,7 +1,7 @@
 """Navigation (§4.6): choosing the card, birds, overboard with its rescue window, thirst with
 its window, the end of the turn."""
 from engine import window as windows
-from engine.lifeboat import board, scoring
+from engine.lifeboat import board, memory, scoring
 from engine.lifeboat.data import BIRDS_TO_WIN, CHARACTERS, NAVIGATION
 
 
@@ -66,10 +66,13 @@ def resolve(s, ev):
     """Reveal the card, birds, then who goes into the water; corpses are gone at once."""
     nav = s["nav"]
     card = NAVIGATION[nav["card"]]
+    before = s["birds"]
     s["birds"] = max(0, s["birds"] + card["bird"])
+    memory.navigation_card(s, card["id"], before)
     ev.append({"type": "navigation_card", "card": card["id"], "birds": s["birds"],
                "turn": s["turn"]})
     if s["birds"] >= BIRDS_TO_WIN:
+        memory.note(s, rescued=True, finished=True)
         scoring.rescue(s, ev)
         return
     water = _named(s, card["overboard"])
@@ -79,6 +82,7 @@ def resolve(s, ev):
     for x in gone:
         board.leave_boat(s, x)
     nav["water"] = [x for x in water if x not in gone]
+    memory.note(s, overboard=list(water), gone=list(gone), sharks=nav["sharks"])
     ev.append({"type": "overboard", "seats": water, "gone": gone, "sharks": nav["sharks"]})
     if nav["water"] and board.conscious_seats(s):
         s["window"] = windows.new_window("rescue", board.conscious_seats(s))
@@ -101,7 +105,8 @@ def legal_rescue(s, seat):
             and board.holds_kind(s, seat, "life_preserver")):
         acts += [{"type": "throw_preserver", "target": t} for t in nav["water"]
                  if board.conscious(s, t)]
-    if not nav["sharks"] and "chum" in board.hand_kinds(s, seat):
+    # A face-up chum is playable like any card in play (issue 11 corrects §4.6.3 step 3).
+    if not nav["sharks"] and board.holds_kind(s, seat, "chum"):
         acts.append({"type": "chum"})
     if seat in windows.waiting(w):
         acts.append({"type": "done"})
@@ -129,10 +134,13 @@ def apply_rescue(s, seat, action, ev):
         board.remove(s, seat, card)
         s["up"][action["target"]].append(card)
         nav["thrown"] = True
+        memory.note(s, preserver={"seat": seat, "target": action["target"]})
         ev.append({"type": "preserver_thrown", "seat": seat, "target": action["target"]})
     else:
-        board.discard(s, seat, board.first_of(s, s["hand"][seat], "chum"))
+        board.discard(s, seat, board.take_any(s, seat, "chum"))
         nav["sharks"] = True
+        memory.append(s, "chum", seat)
+        memory.note(s, sharks=True)
         ev.append({"type": "chum", "seat": seat})
     windows.changed(w)
 
@@ -161,6 +169,10 @@ def fall(s, ev):
             h["state"] = board.state_name(s, h["seat"])
         ev.append({"type": "in_the_water", "sharks": nav["sharks"], "characters": hurt,
                    "line": list(s["line"])})
+        rec = memory.navigation(s)
+        if rec is not None:
+            rec["in_the_water"] = [dict(h) for h in hurt]
+            rec["gone"] += [x for x in gone if x not in rec["gone"]]
     s["phase"] = "thirst_start"
 
 
@@ -178,7 +190,10 @@ def thirst_begin(s, ev):
     if shade is not None and thirst[shade]:
         thirst[shade] -= 1
         ev.append({"type": "parasol_shade", "seat": shade})
+    else:
+        shade = None
     nav["thirst"] = thirst
+    memory.note(s, thirst=list(thirst), parasol_shade=shade)
     ev.append({"type": "thirst", "thirst": list(thirst)})
     if any(thirst) and board.conscious_seats(s):
         s["window"] = windows.new_window("thirst", board.conscious_seats(s))
@@ -218,6 +233,7 @@ def apply_thirst(s, seat, action, ev):
     source = target if t == "pour_his" else seat
     board.discard(s, source, board.take_any(s, source, "water"))
     s["nav"]["thirst"][target] -= 1
+    memory.append(s, "water", {"type": t, "seat": seat, "target": target})
     ev.append({"type": t, "seat": seat, "target": target,
                "thirst": s["nav"]["thirst"][target]})
     windows.changed(w)
@@ -232,6 +248,7 @@ def thirst_end(s, ev):
                          "state": board.state_name(s, x)})
     if hurt:
         ev.append({"type": "thirst_wounds", "characters": hurt})
+    memory.note(s, thirst_wounds=[dict(h) for h in hurt], finished=True)
     s["phase"] = "end_turn"
 
 

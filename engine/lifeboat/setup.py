@@ -67,4 +67,5 @@ def setup(game):
     s["window"] = None
     s["private"] = [[] for _ in range(n)]
     s["result"] = None
+    s["last"] = {"navigation": None, "fight": None, "flare": None}
     s["phase"] = "provisions"

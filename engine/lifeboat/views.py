@@ -1,7 +1,7 @@
 """What each screen may see (§6): view(None) holds public facts only; view(seat) adds that
 player's own secrets and what the rules show him; at the end everything is revealed."""
 from engine import window as windows
-from engine.lifeboat import board, draft, fights, trades
+from engine.lifeboat import board, draft, fights, memory, scoring, trades
 from engine.lifeboat.data import BIRDS_TO_WIN, CHARACTERS, NAVIGATION
 
 
@@ -60,6 +60,20 @@ def _navigation(s):
     return out
 
 
+def _last_navigation(s):
+    rec = memory.get(s, "navigation")
+    if rec is None:
+        return None
+    return dict(rec, card=nav_card(rec["card"]))
+
+
+def _last_flare(s):
+    rec = memory.get(s, "flare")
+    if rec is None:
+        return None
+    return dict(rec, cards=[nav_card(x) for x in rec["cards"]])
+
+
 def public(game, over):
     s = game.state
     d = s["draft"]
@@ -83,6 +97,9 @@ def public(game, over):
         "fight": None if s["fight"] is None else fights.public(s, s["fight"]),
         "navigation": _navigation(s),
         "window": None if s["window"] is None else windows.public_view(s["window"]),
+        "last_navigation": _last_navigation(s),
+        "last_fight": memory.get(s, "fight"),
+        "last_flare": _last_flare(s),
         "over": over,
         "result": s["result"] if over else None,
     }
@@ -94,7 +111,9 @@ def _mine(game, seat):
           "hate": s["hate"][seat],
           "hand": [{"id": x, "kind": board.kind(s, x)} for x in s["hand"][seat]],
           "trades": trades.seat_view(s, seat),
-          "private_log": [dict(e) for e in s["private"][seat]]}
+          "private_log": [dict(e) for e in s["private"][seat]],
+          "worth": worth(s, seat),
+          "provisional": scoring.breakdown(s, seat)}
     d = s["draft"]
     if d is not None and d["cards"] and draft.drafter(s) == seat:
         me["draft_cards"] = [board.kind(s, x) for x in d["cards"]]
@@ -110,6 +129,39 @@ def _mine(game, seat):
                                      if board.kind(s, c) == "water")}
             for x in s["line"] if thirst[x] and board.unconscious(s, x)]
     return me
+
+
+def worth(s, seat):
+    """What my secret Love and Hate cards are worth to me, from what I know: my own cards and
+    the public states (§5). `now` is what each pays if the rescue came at this moment."""
+    me, love, hate = s["chars"][seat], s["love"][seat], s["hate"][seat]
+    alive = {c: board.alive(s, board.seat_of(s, c)) for c in s["chars"]}
+    psycho = hate == me
+    cases = []
+    if love == me:
+        cases.append("narcissist")
+    if psycho:
+        cases.append("psychopath")
+    if love == hate != me:
+        cases.append("ambivalent")
+    out = {"cases": cases,
+           "survival": {"character": me, "value": CHARACTERS[me]["survival"],
+                        "alive": alive[me], "counts": not psycho,
+                        "now": CHARACTERS[me]["survival"] if alive[me] and not psycho else 0},
+           "love": {"character": love, "seat": board.seat_of(s, love), "when": "alive",
+                    "alive": alive[love], "value": CHARACTERS[love]["survival"],
+                    "now": CHARACTERS[love]["survival"] if alive[love] else 0}}
+    if psycho:
+        others = [{"character": c, "seat": board.seat_of(s, c), "size": CHARACTERS[c]["size"],
+                   "dead": not alive[c]} for c in s["chars"] if c not in (me, love)]
+        out["hate"] = {"character": hate, "seat": seat, "when": "others_dead",
+                       "alive": alive[me], "value": sum(o["size"] for o in others),
+                       "now": sum(o["size"] for o in others if o["dead"]), "others": others}
+    else:
+        out["hate"] = {"character": hate, "seat": board.seat_of(s, hate), "when": "dead",
+                       "alive": alive[hate], "value": CHARACTERS[hate]["size"],
+                       "now": 0 if alive[hate] else CHARACTERS[hate]["size"]}
+    return out
 
 
 def view(game, seat):

@@ -93,3 +93,11 @@ def types(events):
 
 def acts(g, seat, type_):
     return [a for a in g.legal_actions(seat) if a["type"] == type_]
+
+
+def done_all(g, phase):
+    """Everybody asked says done until the game leaves `phase` (a rescue or thirst window)."""
+    ev = []
+    while g.state["phase"] == phase:
+        ev += g.act(g.waiting_for()[0], {"type": "done"})
+    return ev

@@ -1,0 +1,142 @@
+"""Issue 11 corrections (both rulebooks: "Other characters can play cards for you" / "Les autres
+joueurs peuvent jouer vos cartes à votre place"), which win over the earlier §4.7, §4.6.3 step 3
+and R12: while a character is unconscious, any conscious character may use HIS medical kit on
+him as his own action, show his life preserver, and pour his water on him; and a Bucket of Chum
+face up stays playable in the rescue window like every other face-up card."""
+import pytest
+
+from engine.errors import IllegalAction
+from engine.lifeboat import board
+from tests.lifeboat.helpers import (C, F, K, L, M, S, acts, done_all, fresh, give, hand,
+                                    navigate_with, start_actions, up)
+
+
+# -- his medical kit, as my action ---------------------------------------------------------
+
+def test_worked_example_lauren_wakes_the_first_mate_with_his_own_kit():
+    g = fresh()
+    g.state["wounds"][M] = 8                  # the First Mate is unconscious
+    give(g, M, "medical_kit")                 # in his hand
+    start_actions(g)
+    assert acts(g, L, "medical_kit_his") == [{"type": "medical_kit_his", "target": M}]
+    ev = g.act(L, {"type": "medical_kit_his", "target": M})
+    assert ev[0] == {"type": "action", "seat": L, "action": "medical_kit_his", "target": M,
+                     "wounds": 7, "state": "conscious"}
+    assert hand(g, M) == [] and g.state["discard"]      # his kit is spent
+    assert g.state["acted"][L]                          # it was Lauren's action
+    assert g.waiting_for() == [S]
+    # Woken before his slot, he acts there normally (E12)
+    for seat in (S, C):
+        g.act(seat, {"type": "nothing"})
+    assert g.waiting_for() == [M]
+
+
+def test_his_face_up_kit_too_and_only_while_he_is_unconscious():
+    g = fresh()
+    g.state["wounds"][C] = 7
+    give(g, C, "medical_kit", up=True)
+    g.state["wounds"][S] = 2                  # wounded but conscious: his kit is his own
+    give(g, S, "medical_kit")
+    g.state["wounds"][K] = 4                  # a corpse is never healed
+    give(g, K, "medical_kit")
+    start_actions(g)
+    assert acts(g, L, "medical_kit_his") == [{"type": "medical_kit_his", "target": C}]
+    g.act(L, {"type": "medical_kit_his", "target": C})
+    assert up(g, C) == [] and g.state["wounds"][C] == 6
+
+
+def test_his_kit_is_only_an_action_of_the_character_whose_turn_it_is():
+    g = fresh()
+    g.state["wounds"][M] = 8
+    give(g, M, "medical_kit")
+    start_actions(g)
+    assert not acts(g, S, "medical_kit_his")
+    with pytest.raises(IllegalAction):
+        g.act(S, {"type": "medical_kit_his", "target": M})
+
+
+# -- showing his life preserver -------------------------------------------------------------
+
+def test_worked_example_his_preserver_shown_saves_the_unconscious_from_drowning():
+    g = fresh()
+    g.state["wounds"][S] = 5                  # Stephen unconscious, preserver in his hand
+    give(g, S, "life_preserver")
+    navigate_with(g, "nav06")                 # Stephen overboard
+    assert g.state["phase"] == "rescue"
+    assert {"type": "show_his", "target": S} in g.legal_actions(K)
+    ev = g.act(K, {"type": "show_his", "target": S})
+    assert ev[0] == {"type": "show_his", "seat": K, "target": S, "card": "life_preserver"}
+    assert g.state["window"]["done"] == []
+    done_all(g, "rescue")
+    # No fall wound, no drowning: he is still aboard, unconscious, the preserver face up
+    assert not g.state["gone"][S] and board.unconscious(g.state, S)
+    assert up(g, S) == ["life_preserver"]
+
+
+def test_without_it_the_same_stephen_drowns():
+    g = fresh()
+    g.state["wounds"][S] = 5
+    give(g, S, "life_preserver")
+    navigate_with(g, "nav06")
+    done_all(g, "rescue")
+    assert g.state["gone"][S]
+
+
+def test_his_preserver_may_be_shown_any_time_by_any_conscious_character():
+    g = fresh()
+    g.state["wounds"][C] = 7
+    give(g, C, "life_preserver")
+    give(g, C, "cash")
+    start_actions(g)
+    # Not only the actor: anyone conscious, and only the preserver (his other cards stay)
+    for seat in (L, S, M, F, K):
+        assert acts(g, seat, "show_his") == [{"type": "show_his", "target": C}]
+    assert not acts(g, C, "show_his")
+    g.act(F, {"type": "show_his", "target": C})
+    assert up(g, C) == ["life_preserver"] and hand(g, C) == ["cash"]
+    assert not acts(g, F, "show_his")
+    assert g.waiting_for() == [L]             # showing is no action
+
+
+def test_nobody_shows_a_conscious_or_dead_characters_preserver():
+    g = fresh()
+    give(g, C, "life_preserver")
+    start_actions(g)
+    assert not acts(g, L, "show_his")
+    board.kill(g.state, C)
+    assert not acts(g, L, "show_his")
+
+
+# -- his water (already in the rules; kept here with the others) ---------------------------
+
+def test_his_water_is_poured_on_him():
+    g = fresh()
+    g.state["wounds"][C] = 7
+    give(g, C, "water")
+    navigate_with(g, "nav06")                 # the Captain is thirsty (and Stephen)
+    done_all(g, "rescue")
+    assert {"type": "pour_his", "target": C} in g.legal_actions(M)
+
+
+# -- face-up chum in the rescue window ------------------------------------------------------
+
+def test_worked_example_face_up_chum_is_playable_in_the_rescue_window():
+    g = fresh()
+    give(g, L, "chum", up=True)               # Lauren's chum lies face up; she stays aboard
+    navigate_with(g, "nav12")                 # the First Mate overboard
+    assert {"type": "chum"} in g.legal_actions(L)
+    ev = g.act(L, {"type": "chum"})
+    assert ev[0] == {"type": "chum", "seat": L}
+    assert up(g, L) == []
+    done_all(g, "rescue")
+    assert g.state["wounds"][M] == 2          # the fall and the sharks
+
+
+def test_face_up_chum_is_spent_before_the_one_in_hand():
+    g = fresh()
+    give(g, L, "chum", up=True)
+    give(g, L, "chum")
+    navigate_with(g, "nav12")
+    g.act(L, {"type": "chum"})
+    assert up(g, L) == [] and hand(g, L) == ["chum"]
+    assert not acts(g, L, "chum")             # the sharks are already due
