@@ -4,11 +4,19 @@ phone's `hold`/`release` keeping it open while a card is chosen. Time is a fake 
 timer is fired directly: no sleeping."""
 import pytest
 
-from server import timers
+from server import bots, timers
 from tests.galerapagos import helpers as gal
 
 SECONDS = 8
 NAMES = ("Ana", "Ben", "Cy")
+
+REAL_WAIT = timers._wait
+
+
+@pytest.fixture(autouse=True)
+def no_background_timers(monkeypatch):
+    """The timers are fired by the tests; a real one waking mid-test would race them."""
+    monkeypatch.setattr(timers, "_wait", lambda hub, code, deadline: None)
 
 
 def act(server, code, phone, action):
@@ -67,6 +75,16 @@ def test_expiry_plays_ready_for_exactly_the_seats_not_done(server, clock, window
     assert view["turn"] == turn + 1 or view["stage"]["kind"] != "evening"
     for screen in (table, *phones):
         assert screen.game["version"] == room.version
+
+
+def test_the_background_wait_expires_the_window_when_its_time_has_come(server, clock,
+                                                                       window):
+    table, code, phones = window
+    deadline = dict(server.room(code).deadline)
+    clock.now = deadline["at"] / 1000          # time is up: the wait does not sleep
+    since = len(server.room(code).log)
+    REAL_WAIT(server.hub, code, deadline)
+    assert pass_events(server.room(code), since) == [0, 1, 2]
 
 
 def test_a_hold_extends_the_countdown_and_the_old_timer_does_nothing(server, clock, window):
@@ -201,3 +219,20 @@ def test_no_window_countdown_during_a_bite_or_shot_answer():
     g.act(gal.ANA, {"type": "shoot", "target": gal.BEN})
     assert g.waiting_for() == [gal.BEN] and {"type": "pass"} in g.legal_actions(gal.BEN)
     assert timers.galerapagos_window(g) is None
+
+
+def test_bots_say_ready_at_once_in_a_window(server, clock, window):
+    table, code, phones = window
+    room = server.room(code)
+    gal.set_hand(room.game, 1, ["plank", "sandwich", "car_key"])
+    assert len(room.game.legal_actions(1)) > 1
+    assert bots.choose(room, 1) == {"type": "pass"}
+
+
+def test_bots_still_choose_among_all_their_actions_outside_windows(server, clock):
+    table, code, phones = server.playing(NAMES, game="galerapagos",
+                                         options={"window_seconds": SECONDS})
+    room = server.room(code)
+    seat = room.game.waiting_for()[0]
+    assert timers.window_ready(room) is None
+    assert bots.choose(room, seat) in room.game.legal_actions(seat)
