@@ -42,3 +42,12 @@ def test_the_rules_page_is_served_in_both_languages_and_names_the_key_phases(htt
 def test_english_is_served_without_a_language(http):
     assert http.get("/rules/galerapagos").get_data(as_text=True) == (
         routes.RULES_DIR / "galerapagos.en.html").read_text(encoding="utf-8")
+
+
+def test_the_rules_pages_share_one_stylesheet(http):
+    for page in ("galerapagos.en", "galerapagos.fr", "lifeboats.en", "lifeboats.fr"):
+        html = (routes.RULES_DIR / f"{page}.html").read_text(encoding="utf-8")
+        assert '<link rel="stylesheet" href="/phone/rules/rules.css">' in html
+        assert "<style>" not in html
+    response = http.get("/phone/rules/rules.css")
+    assert response.status_code == 200 and b"main {" in response.data
