@@ -7,6 +7,7 @@ from flask import Flask
 from flask_socketio import SocketIO
 
 from server import bots, events, routes, timers
+from server.packets import JsonPacket
 from server.config import Config
 from server.hub import Hub, log
 from server.rooms import from_record
@@ -25,7 +26,8 @@ def create_app(config=None):
 def init_app(app, config):
     # No legitimate message comes near 64 kB (payloads are checked down to 200-char strings);
     # refusing bigger ones at the transport keeps a misbehaving client from costing memory.
-    socketio = SocketIO(app, async_mode=config.async_mode, max_http_buffer_size=64_000)
+    socketio = SocketIO(app, async_mode=config.async_mode, max_http_buffer_size=64_000,
+                        serializer=JsonPacket)
     hub = Hub(config=config, socketio=socketio, store=SqliteStore(config.data_dir))
     app.extensions["castaways"] = hub
     app.register_blueprint(routes.bp)
