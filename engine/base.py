@@ -77,8 +77,9 @@ class Game:
 
     def _legal(self, seat, compute=None):
         """The game's own list of seat's legal actions (never handed out as is)."""
+        key = ("legal", seat)
         try:
-            return self._legal_cache[seat]
+            return self._legal_cache[key]
         except (KeyError, TypeError):     # TypeError: a seat that is not even hashable
             pass
         if compute is None:
@@ -86,13 +87,23 @@ class Game:
             compute = getattr(compute, "compute", compute)
         legal = compute(self, seat)
         try:
-            self._legal_cache[seat] = legal
+            self._legal_cache[key] = legal
         except TypeError:
             pass
         return legal
 
+    def memo(self, key, compute):
+        """compute() once per state (until the next act or changed()): for a part of the
+        views that every screen's view repeats. The result is the game's: hand out copies."""
+        try:
+            return self._legal_cache[key]
+        except KeyError:
+            value = self._legal_cache[key] = compute()
+            return value
+
     def changed(self):
-        """Forget what was computed from the state: call after changing `state` outside act."""
+        """Forget what was computed from the state (legal actions, memo): call after changing
+        `state` outside act."""
         self._legal_cache = {}
 
     # -- creation -------------------------------------------------------------------

@@ -108,7 +108,7 @@ class LifeboatsGame(Game):
 
     def view(self, seat):
         if seat is None:
-            return _copy(views.public_view(self))
+            return _copy(self.memo("public_view", lambda: views.public_view(self)))
         if not self.seat_ok(seat):
             raise IllegalAction("There is no such seat.", "bad_seat")
         return _copy(views.seat_view(self, seat))
