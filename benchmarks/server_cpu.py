@@ -19,6 +19,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from server.app import create_app, hub_of  # noqa: E402
 from server.config import Config  # noqa: E402
+from server.rooms import from_record  # noqa: E402
 
 
 def _room(hub, app, players, game_id):
@@ -64,18 +65,18 @@ def measure(game_id, players, actions, seed=1):
             assert len(sent) == players + 1, "every screen gets the new game"
             done += 1
         game_bytes = sum(len(p.data) for p in sent) / len(sent)
+        # An idle stored room: what reloading its record builds (Room, players, game, state).
+        text = json.dumps(room.to_record(), separators=(",", ":"))
         tracemalloc.start()
         before = tracemalloc.get_traced_memory()[0]
-        record = json.loads(json.dumps(room.to_record()))
-        from server.rooms import from_record
-        idle = from_record(record)
+        idle = from_record(json.loads(text))
         idle_bytes = tracemalloc.get_traced_memory()[0] - before
         tracemalloc.stop()
         del idle
         for client in [table] + phones:
             client.disconnect()
         hub.store.shutdown()
-    return 1000 * cpu / done, game_bytes, idle_bytes
+    return 1000 * cpu / done, game_bytes, idle_bytes, len(text)
 
 
 def main(argv=None):
@@ -87,11 +88,11 @@ def main(argv=None):
     cases = (list(zip(args.game, args.players)) if args.game
              else [("lifeboats", 6), ("galerapagos", 12)])
     print(f"{'game':<12} {'screens':>7} {'actions':>7} {'cpu ms/action':>13} "
-          f"{'game payload B':>14} {'idle room KB':>12}")
+          f"{'game payload B':>14} {'idle room KB':>12} {'its record KB':>13}")
     for game_id, players in cases:
-        cpu, size, idle = measure(game_id, players, args.actions)
+        cpu, size, idle, record = measure(game_id, players, args.actions)
         print(f"{game_id:<12} {players + 1:>7} {args.actions:>7} {cpu:>13.2f} {size:>14.0f} "
-              f"{idle / 1024:>12.1f}", flush=True)
+              f"{idle / 1024:>12.1f} {record / 1024:>13.1f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -50,11 +50,17 @@ class Arrivals:
         return max(self.seen[version].values())
 
 
+def rss_kb(pid):
+    with open(f"/proc/{pid}/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+
+
 def castaways(mode, game_id, players, actions):
     arrivals, sizes = Arrivals(), []
     with tempfile.TemporaryDirectory() as data:
         server = LiveServer(os.path.join(data, "data"), async_mode=mode, log_dir=data).start()
         try:
+            before = rss_kb(server.process.pid)
             table = Screen(server.url, {"role": "table"}, on_game=arrivals.recorder(0), **CLIENT)
             code = table.wait("welcome")["room"]
             phones = []
@@ -64,6 +70,8 @@ def castaways(mode, game_id, players, actions):
                 assert phone.call("join", {"name": f"P{i}"})["ok"]
                 phones.append(phone)
             assert table.call("start", {"game": game_id})["ok"]
+            table.wait("game")
+            room_kb = rss_kb(server.process.pid) - before
             rng = random.Random(1)
             latencies, acks = [], []
             while len(latencies) < actions:
@@ -85,7 +93,7 @@ def castaways(mode, game_id, players, actions):
                 screen.close()
         finally:
             server.stop()
-    return acks, latencies, int(statistics.mean(sizes))
+    return acks, latencies, int(statistics.mean(sizes)), room_kb
 
 
 def echo(mode, screens, actions, size):
@@ -137,13 +145,14 @@ def main(argv=None):
     print(f"{'mode':<10} {'castaways ack':>14} {'all screens':>14} {'echo ack':>12} "
           f"{'all screens':>14} {'ratio (medians)':>16}")
     for mode in args.mode or MODES:
-        acks, latencies, size = castaways(mode, args.game, args.players, args.actions)
+        acks, latencies, size, room_kb = castaways(mode, args.game, args.players, args.actions)
         echo_acks, echo_latencies = echo(mode, args.players + 1, args.actions, size)
         print(f"{mode:<10} {ms(acks):6.1f} /{ms(acks, 95):6.1f} "
               f"{ms(latencies):6.1f} /{ms(latencies, 95):6.1f} "
               f"{ms(echo_acks):5.1f} /{ms(echo_acks, 95):5.1f} "
               f"{ms(echo_latencies):6.1f} /{ms(echo_latencies, 95):6.1f} "
-              f"{ms(latencies) / ms(echo_latencies):>10.2f}   (payload {size} B)", flush=True)
+              f"{ms(latencies) / ms(echo_latencies):>10.2f}   (payload {size} B; the connected "
+              f"room took {room_kb} KB of the server's RSS)", flush=True)
 
 
 if __name__ == "__main__":
