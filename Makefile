@@ -36,6 +36,7 @@ bench: install
 # to every screen against a bare echo server, per async mode (needs the test extras).
 bench-server: install-test
 	$(BIN)/python benchmarks/server_cpu.py
+	$(BIN)/python benchmarks/page_weight.py
 	$(BIN)/python benchmarks/server_latency.py
 
 clean:
