@@ -206,8 +206,9 @@ class Game:
             return "You cannot do that now."
         return "That choice is not allowed now."
 
-    def to_dict(self):
-        return {"game": self.INFO.id, "state": copy_data(self.state)}
+    def to_dict(self, copy=True):
+        """copy=False: the live state itself, for a caller that only serialises it at once."""
+        return {"game": self.INFO.id, "state": copy_data(self.state) if copy else self.state}
 
     # Subclasses implement the rest of the contract.
     def setup(self):

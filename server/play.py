@@ -54,7 +54,10 @@ def commit(hub, room, events=None, room_changed=True):
     timers.update(hub, room)          # before storing, so the deadline is stored and sent
     if events:
         rooms.push_log(room, events)
-    hub.store.save(room.to_record())
+    record = room.to_record(game=False)
+    if room.game is not None:
+        record["game"] = room.game.to_dict(copy=False)    # written out at once, no copy needed
+    hub.store.save(record)
     if room_changed:
         views.broadcast_room(hub, room)
     if events is not None:
