@@ -32,8 +32,11 @@ test: install-test
 bench: install
 	$(BIN)/python benchmarks/engine_playout.py
 
-# Time from an action to every screen receiving it, on a real server (needs the test extras).
+# CPU per action on the server path and room memory (in-process), then the time from an action
+# to every screen against a bare echo server, per async mode (needs the test extras).
 bench-server: install-test
+	$(BIN)/python benchmarks/server_cpu.py
+	$(BIN)/python benchmarks/page_weight.py
 	$(BIN)/python benchmarks/server_latency.py
 
 clean:

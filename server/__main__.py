@@ -61,7 +61,7 @@ def main(argv=None):
     for name in ("werkzeug", "engineio.server", "socketio.server"):
         logging.getLogger(name).setLevel(logging.WARNING)
 
-    from server import app as application, netinfo   # after monkey patching
+    from server import app as application, netinfo, nodelay   # after monkey patching
 
     for module in args.load_module:
         importlib.import_module(module)
@@ -80,7 +80,8 @@ def main(argv=None):
           f"Stop with Ctrl+C.", flush=True)
     try:
         hub.socketio.run(app, host=config.host, port=config.port,
-                         allow_unsafe_werkzeug=True, log_output=False)
+                         allow_unsafe_werkzeug=True, log_output=False,
+                         **nodelay.run_options(config.async_mode))
     except KeyboardInterrupt:
         pass
     return 0

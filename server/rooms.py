@@ -114,12 +114,13 @@ class Room:
         return c.host if c.role == TABLE else (c.player is not None and c.player == self.host)
 
     # -- the stored form ------------------------------------------------------------------
-    def to_record(self):
+    def to_record(self, game=True):
+        """game=False leaves the game out (None): for a caller that saves it another way."""
         return {
             "code": self.code, "host_token": self.host_token, "host": self.host,
             "players": [p.record() for p in self.players], "selected": self.selected,
             "status": self.status, "game_id": self.game_id, "options": self.options,
-            "seed": self.seed, "game": self.game.to_dict() if self.game else None,
+            "seed": self.seed, "game": self.game.to_dict() if self.game and game else None,
             "version": self.version, "log": self.log, "deadline": self.deadline,
             "next_player": self.next_player, "next_bot": self.next_bot,
             "touched": self.touched,

@@ -4,6 +4,7 @@ The page folders ship as package data next to `server/`, so they are found relat
 file both in a checkout and in an installed wheel. Files are served with
 flask.send_from_directory, which refuses paths that leave their folder.
 """
+import functools
 import re
 from html import escape
 from pathlib import Path
@@ -37,9 +38,24 @@ def no_cache_for_html(response):
     return response
 
 
+def assets():
+    return current_app.extensions["castaways_assets"]
+
+
+def page(folder):
+    """A page's HTML, its files linked under the versioned prefix (server.assets)."""
+    html = (folder / "index.html").read_text(encoding="utf-8")
+    return current_app.response_class(assets().page(html), mimetype="text/html")
+
+
+@bp.get("/v/<version>/<folder>/<path:name>")
+def versioned_file(version, folder, name):
+    return assets().response(version, folder, name)
+
+
 @bp.get("/")
 def table_page():
-    return send_from_directory(TABLE_DIR, "index.html")
+    return page(TABLE_DIR)
 
 
 @bp.get("/j/<code>")
@@ -48,7 +64,7 @@ def phone_page(code):
         return not_found(
             "This room does not exist (any more).", "Cette partie n'existe pas (ou plus).",
             f"Check the code on the TV: {code.upper()}?", "Vérifiez le code affiché à la télé.")
-    return send_from_directory(PHONE_DIR, "index.html")
+    return page(PHONE_DIR)
 
 
 @bp.get("/qr/<code>.svg")
@@ -56,9 +72,14 @@ def qr_code(code):
     room = hub().rooms.get(code)
     if room is None:
         return not_found("This room does not exist.", "Cette partie n'existe pas.")
-    image = qrcode.make(hub().config.join_url(room.code),
-                        image_factory=qrcode.image.svg.SvgPathImage, border=2)
-    return current_app.response_class(image.to_string(), mimetype="image/svg+xml")
+    return current_app.response_class(qr_svg(hub().config.join_url(room.code)),
+                                      mimetype="image/svg+xml")
+
+
+@functools.lru_cache(maxsize=512)
+def qr_svg(url):
+    """The QR code of a room's join URL, drawn once per room (about 10 ms each time)."""
+    return qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, border=2).to_string()
 
 
 @bp.get("/rules/<game>")

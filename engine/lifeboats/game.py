@@ -1,9 +1,7 @@
 """Lifeboats as an engine.base.Game: action dispatch, who is waited for, and the rule that
 a non-vote decision with a single legal action (or none) is taken by the engine (E27)."""
-import json
-
 from engine import ballot as ballots
-from engine.base import Game
+from engine.base import Game, copy_data
 from engine.errors import IllegalAction
 from engine.lifeboats import setup, turn, views, voting
 from engine.lifeboats.data import DATA
@@ -110,7 +108,7 @@ class LifeboatsGame(Game):
 
     def view(self, seat):
         if seat is None:
-            return _copy(views.public_view(self))
+            return _copy(self.memo("public_view", lambda: views.public_view(self)))
         if not self.seat_ok(seat):
             raise IllegalAction("There is no such seat.", "bad_seat")
         return _copy(views.seat_view(self, seat))
@@ -124,7 +122,7 @@ class LifeboatsGame(Game):
 def _copy(value):
     """What leaves the engine is the caller's: a deep copy, so that mutating a view, a result
     or an event can never change the game (views used to share last_reveal's lists)."""
-    return json.loads(json.dumps(value))
+    return copy_data(value)
 
 
 LifeboatsGame.INFO = info_from_data("lifeboats", DATA["title"], DATA["players"],

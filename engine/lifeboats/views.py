@@ -91,7 +91,9 @@ def public_view(g):
 
 def seat_view(g, seat):
     s = g.state
-    view = public_view(g)
+    # Every screen's view starts from the same public part, built once per state; a shallow
+    # copy, as the game's view() hands out a deep copy of the whole.
+    view = dict(g.memo("public_view", lambda: public_view(g)))
     view["ballot"] = _ballot(g, seat)
     colour = colour_of(seat)
     b = s["ballot"]
