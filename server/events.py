@@ -93,11 +93,12 @@ def _guard_packets(hub, server):
         verdict = sentry.spend(eio_sid)
         if verdict != "ok":
             return _over_budget(hub, server, eio_sid, data, verdict)
-        if isinstance(data, str) and not data.startswith("0") and \
-                server.manager.sid_from_eio_sid(eio_sid, "/") is None:
-            # python-socketio would log a warning for each such packet
-            sentry.warn_once(eio_sid, "ignored packets from %s before it connected",
-                             _who(server, eio_sid))
+        if isinstance(data, str) and (data[:1] in ("3", "6") or not data.startswith("0") and
+                                      server.manager.sid_from_eio_sid(eio_sid, "/") is None):
+            # An ack (the server never asks a client for one), or a packet before connecting:
+            # python-socketio would log a warning line for each.
+            sentry.warn_once(eio_sid, "ignored unexpected packets from %s (%.20r)",
+                             _who(server, eio_sid), data)
             return None
         try:
             return handle(eio_sid, data)
