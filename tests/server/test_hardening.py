@@ -231,3 +231,36 @@ def test_a_stale_flood_does_not_resend_the_game_each_time(server, clock):
         ana.send("act", {"version": 0, "action": {"type": "cheer"}})
     assert not ana.connected
     assert len(ana.new("game")) < 100
+
+
+# -- quiet logs -------------------------------------------------------------------------------------
+def test_garbage_packets_are_one_warning_line_per_socket(server, caplog):
+    table, code, (ana,) = server.lobby(["Ana"])
+    caplog.clear()
+    for packet in ["garbage", "2[bad", "x", "2{}", "2[]", "2[1]", "3[]", "9", "4"] * 3:
+        server.socketio.server._handle_eio_message(ana.client.eio_sid, packet)
+    lines = [r for r in caplog.records if r.name == "castaways" or r.levelname != "DEBUG"]
+    assert [r.levelname for r in lines] == ["WARNING"], [r.getMessage() for r in lines]
+    assert ana.send("rename", {"name": "Anna"})["ok"]
+
+
+def test_garbage_warnings_are_rate_limited_across_sockets(server, caplog):
+    table, code, _ = server.lobby([])
+    phones = [server.phone(code) for _ in range(30)]
+    caplog.clear()
+    for phone in phones:
+        server.socketio.server._handle_eio_message(phone.client.eio_sid, "4garbage")
+    assert 1 <= len([r for r in caplog.records if r.levelname == "WARNING"]) <= 10
+
+
+def test_a_real_bug_keeps_its_traceback(server, monkeypatch, caplog):
+    from server import views
+    table, code, (ana,) = server.lobby(["Ana"])
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug while saying goodbye")
+    monkeypatch.setattr(views, "broadcast_room", broken)
+    caplog.clear()
+    with pytest.raises(RuntimeError):
+        server.socketio.server._handle_eio_message(ana.client.eio_sid, "1")   # disconnect
+    # engineio logs what escapes a message handler with logger.exception (its traceback).
