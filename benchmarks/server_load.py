@@ -1,7 +1,8 @@
 """Many rooms at once on one real `castaways` server: each room is 1 table + 6 phones playing
 Lifeboats, every phone thinking 0.25-0.75 s before each action. Loopback only; every run is
 bounded in time and stops by itself. Prints, per async mode and number of rooms: how many
-rooms connected, actions/s, p50/p99 from an action to all 7 screens, server memory per room.
+rooms connected, actions/s, p50/p99 from an action to all 7 screens, server memory per room,
+and the server's CPU time per action (1000 / that = actions/s one core can carry).
 
     python benchmarks/server_load.py                                   # all modes, 20..300 rooms
     python benchmarks/server_load.py --modes eventlet --rooms 100 200 --seconds 20
@@ -22,6 +23,14 @@ from tests.support.lite_client import LiteSocket  # noqa: E402
 from tests.support.live_server import LiveServer  # noqa: E402
 
 PHONES = 6
+
+
+def cpu_seconds(pid):
+    """User + system CPU time of a process: the server's cost per action, which a busy machine
+    does not inflate (latencies it does)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kb(pid):
@@ -134,8 +143,10 @@ async def run_size(server, count, seconds):
     bench.latencies.clear()
     actions_before = bench.actions
     measure_start = time.perf_counter()
+    cpu_start = cpu_seconds(server.process.pid)
     results = await playing
     elapsed = time.perf_counter() - measure_start
+    cpu = cpu_seconds(server.process.pid) - cpu_start
     memory = rss_kb(server.process.pid)
     errors = [r for r in results if isinstance(r, BaseException)]
     if errors and os.environ.get("BENCH_DEBUG"):
@@ -151,6 +162,7 @@ async def run_size(server, count, seconds):
             "actions_s": (bench.actions - actions_before) / elapsed,
             "p50": q(0.50), "p99": q(0.99),
             "kb_per_room": (memory - base) / max(1, len(connected)),
+            "cpu_ms": 1000 * cpu / max(1, bench.actions - actions_before),
             "errors": len(errors) + len(rooms) - len(connected)}
 
 
@@ -165,7 +177,7 @@ def main(argv=None):
     print(f"rooms of 1 table + {PHONES} phones, Lifeboats, think 0.25-0.75 s, "
           f"{args.seconds:g} s measured per size")
     print(f"{'mode':10} {'rooms':>5} {'conn':>5} {'conn s':>7} {'act/s':>7} {'p50 ms':>7} "
-          f"{'p99 ms':>7} {'kB/room':>8} {'err':>4}")
+          f"{'p99 ms':>7} {'kB/room':>8} {'cpu ms/act':>10} {'err':>4}")
     for mode in args.modes:
         for count in args.rooms:
             with tempfile.TemporaryDirectory() as data:
@@ -185,7 +197,7 @@ def main(argv=None):
                 continue
             print(f"{mode:10} {r['rooms']:>5} {r['connected']:>5} {r['connect_s']:>7.1f} "
                   f"{r['actions_s']:>7.1f} {r['p50']:>7.1f} {r['p99']:>7.1f} "
-                  f"{r['kb_per_room']:>8.0f} {r['errors']:>4}", flush=True)
+                  f"{r['kb_per_room']:>8.0f} {r['cpu_ms']:>10.1f} {r['errors']:>4}", flush=True)
 
 
 if __name__ == "__main__":
