@@ -61,13 +61,18 @@ def reload_rooms(hub):
 
 
 def sweep_idle(hub):
-    """Close rooms nobody has used for `idle_hours`; their pages are told nothing (they are
-    long gone) and a table that comes back gets a new room."""
-    limit = hub.now() - hub.config.idle_hours * 3600
+    """Close rooms nobody has used for `idle_hours`, and rooms nobody joined once their last
+    screen has been gone for `empty_room_seconds` (a flood of tables, a TV closed before anyone
+    scanned the code); their pages are told nothing (they are long gone) and a table that comes
+    back gets a new room."""
+    now = hub.now()
+    limit = now - hub.config.idle_hours * 3600
+    empty_limit = now - hub.config.empty_room_seconds
     closed = []
     for room in hub.rooms.all():
         with room.lock:
-            if room.touched >= limit:
+            unused = not room.players and not room.connections and room.touched < empty_limit
+            if room.touched >= limit and not unused:
                 continue
             hub.store.close(room.code)
             hub.rooms.remove(room.code)

@@ -4,7 +4,8 @@ Each action ends in a few small writes per socket (the `game` payload, then the 
 Nagle's algorithm on, the second waits for the peer's delayed ACK (~40 ms). Issue 13 measured
 an ack p95 of ~55 ms and a connect of ~49 ms in gevent and threading mode without it, ~5 ms with
 it. Eventlet's listener is set in server.__main__ (accepted sockets inherit it); the web
-servers of the other two modes take a per-connection handler class, given here.
+servers of the other two modes take a per-connection handler class: server.serving builds
+its own (slow-header timeouts) on these.
 """
 import socket
 
@@ -34,13 +35,3 @@ def gevent_handler():
             _nodelay(sock)
             super().__init__(sock, *args, **kwargs)
     return NoDelayWSGIHandler
-
-
-def run_options(async_mode):
-    """Extra keyword arguments for SocketIO.run in this mode (Flask-SocketIO passes them to
-    Werkzeug's run_simple in threading mode and to gevent's WSGIServer in gevent mode)."""
-    if async_mode == "threading":
-        return {"request_handler": werkzeug_handler()}
-    if async_mode == "gevent":
-        return {"handler_class": gevent_handler()}
-    return {}

@@ -201,7 +201,11 @@ async function main() {
       game_ended: () => toast(t("table.game_ended")),
       error: (error) => error && error.code && toast(errorText(error), { kind: "error" }),  // the error object itself (protocol)
     },
-    onStatus: (status) => conn.update(status),
+    onStatus: (status, detail) => {
+      conn.update(status);
+      // too_many_rooms / server_full: say why there is no room (the badge only says "Not connected").
+      if (status === "refused" && detail && detail.code) toast(errorText(detail), { kind: "error", ms: 60000 });
+    },
   });
   call = caller(net);
   window.castaways = { net, state };

@@ -60,6 +60,12 @@ def check_payload(msg, seat):
         assert a["type"] != "vote" or own is None, (a, own)
 
 
+@pytest.fixture
+def server(make_server):
+    """Whole games through one socket per phone on a frozen clock: no rate limit here."""
+    return make_server(flood_burst=1e9)
+
+
 def play(server, seed, options=None):
     table, code, phones = server.playing(NAMES, game="lifeboats", options=options or {})
     rng = random.Random(seed)

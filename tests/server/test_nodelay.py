@@ -1,10 +1,10 @@
-"""TCP_NODELAY in every async mode (issue 13): the handler each mode's web server is given sets
-it on the very socket it accepted. Eventlet's listener is covered in server.__main__."""
+"""TCP_NODELAY in every async mode (issue 13): the handler each mode's web server is given by
+server.serving (which also times out slow headers) sets it on the very socket it accepted. Eventlet's listener is covered in server.__main__."""
 import socket
 
 import pytest
 
-from server import nodelay
+from server import serving
 
 
 @pytest.fixture
@@ -22,7 +22,7 @@ def accepted():
 
 
 def test_threading_mode_sets_nodelay_on_each_connection(accepted):
-    handler_class = nodelay.run_options("threading")["request_handler"]
+    handler_class = serving.run_options("threading", 100, 5)[0]["request_handler"]
     handler = handler_class.__new__(handler_class)
     handler.request = accepted
     handler.setup()                  # what socketserver does first with each connection
@@ -30,12 +30,12 @@ def test_threading_mode_sets_nodelay_on_each_connection(accepted):
 
 
 def test_gevent_mode_sets_nodelay_on_each_connection(accepted):
-    handler_class = nodelay.run_options("gevent")["handler_class"]
+    handler_class = serving.run_options("gevent", 100, 5)[0]["handler_class"]
     handler_class(accepted, ("127.0.0.1", 1), None)
     assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
 
 
 def test_eventlet_mode_needs_no_handler_its_listener_is_set():
     import server.__main__ as entry
-    assert nodelay.run_options("eventlet") == {}
+    assert "handler_class" not in serving.run_options("eventlet", 100, 5)[0]
     assert hasattr(entry, "_listen_without_nagle")
