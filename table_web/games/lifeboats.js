@@ -3,10 +3,14 @@
 import { strings, table as S } from "/static/games/lifeboats/strings.js";
 import {
   h, s, boatColour, chip, colourName, describeEvent, ensureCss, fill, fmt, hatIcon, ink, islandValues,
-  leakIcon, makeTr, pawn, shape, starIcon, who,
+  leakIcon, makeTr, pawn, seatColour, shape, starIcon, who,
 } from "/static/games/lifeboats/common.js";
 
-export { strings };
+export { strings, seatColour };
+
+// The board is drawn in fixed pixels for this design size (at least 1300 wide, 900 high); the
+// TV page scales it into its stage on any screen (server/static/js/fit.js).
+export const fit = { width: 1300, height: 900 };
 
 ensureCss(new URL("./lifeboats.css", import.meta.url));
 
@@ -18,10 +22,11 @@ function mem(root) {
   if (!memory.has(root)) {
     const m = { log: [], version: -1, boats: {}, timer: null };
     memory.set(root, m);
-    window.addEventListener("resize", () => {
+    // The page sizes root (its stage box, scaled): seat sizes follow it.
+    new ResizeObserver(() => {
       const page = root.querySelector(".lb-table");
       if (page) fitHeight(root, page);
-    });
+    }).observe(root);
   }
   return memory.get(root);
 }
@@ -61,7 +66,7 @@ export function render(root, msg, ctx) {
 function topBar(view, tr, msg) {
   const sp = view.start_player;
   return h("header", { class: "lb-top" },
-    h("div", { class: "lb-brand" }, boatGlyph(), tr("title")),
+    h("div", { class: "lb-brand" }, boatGlyph(), tr(view.edition === "1993" ? "title.1993" : "title")),
     h("div", { class: "lb-turn", "data-testid": "lb-turn" },
       view.turn > 0 ? tr("turn", { turn: view.turn }) : tr("turn.setup")),
     h("div", { class: "lb-phase", "data-testid": "lb-phase" }, tr(`phase.${view.phase}`)),
@@ -74,15 +79,14 @@ function topBar(view, tr, msg) {
     h("div", { class: "lb-countdown", "data-testid": "lb-countdown", hidden: !msg.deadline }));
 }
 
-// The board fills the screen below the page's own header (1920x1080 on the TV).
+// The board fills root (the stage box the page gives it, in unscaled pixels: offset sizes,
+// never getBoundingClientRect, which is scaled).
 function fitHeight(root, page) {
-  const top = root.getBoundingClientRect().top + window.scrollY;
-  page.style.height = `${Math.max(680, window.innerHeight - top - 16)}px`;
-  page.classList.toggle("lb-narrow", page.getBoundingClientRect().width < 1500);
+  page.classList.toggle("lb-narrow", page.offsetWidth < 1500);
   // One boat per lane, so a boat may spill over the cells above and below its own.
   const cell = page.querySelector(".lb-cell");
   if (cell) {
-    const r = cell.getBoundingClientRect();
+    const r = { width: cell.offsetWidth, height: cell.offsetHeight };
     const byHeight = Math.floor((r.height + 20 - 50) / 2);
     const byWidth = Math.floor((r.width - 34) / 3);
     const seat = Math.max(28, Math.min(50, byHeight, byWidth));
@@ -342,10 +346,13 @@ function ballotPanel(view, tr, ballot, caption, newEvents) {
       ballot.kind === "eject" ? h("span", { class: "lb-weight" }, tr("weight", { n: ballot.weights[i] })) : null,
       h("span", { class: "lb-card-back" }, voted ? "✓" : "…"));
   });
+  // The ejection's note shares the options' line, so the last line ("vote on your phones")
+  // stays inside the panel.
   return h("div", { class: "lb-act lb-wide" },
     question(view, tr, ballot.kind, ballot.boat, ballot.round),
-    ballot.kind === "eject" ? h("div", { class: "lb-note" }, tr("question.eject.note")) : null,
-    h("div", { class: "lb-options" }, ballot.options.map((o) => chip(view, tr, o))),
+    h("div", { class: "lb-options" },
+      ballot.kind === "eject" ? h("span", { class: "lb-note" }, tr("question.eject.note")) : null,
+      ballot.options.map((o) => chip(view, tr, o))),
     ballot.negotiating ? caption : h("div", { class: "lb-voters", "data-testid": "lb-voters" }, voters),
     ballot.negotiating ? null : caption);
 }

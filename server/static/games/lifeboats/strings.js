@@ -7,6 +7,7 @@
 export const table = {
   en: {
     "title": "Lifeboats",
+    "title.1993": "Lifeboats (1993)",
     "colour.red": "Red", "colour.yellow": "Yellow", "colour.green": "Green", "colour.blue": "Blue",
     "colour.orange": "Orange", "colour.purple": "Purple", "colour.white": "White", "colour.black": "Black",
     "rank.officer": "officer", "rank.sailor": "sailor",
@@ -183,7 +184,8 @@ export const table = {
     "result.you_scored": "You scored {n} points.",
   },
   fr: {
-    "title": "Chacun pour soi",
+    "title": "Lifeboats",
+    "title.1993": "Chacun pour soi",
     "colour.red": "Rouge", "colour.yellow": "Jaune", "colour.green": "Vert", "colour.blue": "Bleu",
     "colour.orange": "Orange", "colour.purple": "Violet", "colour.white": "Blanc", "colour.black": "Noir",
     "rank.officer": "officier", "rank.sailor": "matelot",
@@ -373,7 +375,7 @@ const LOBBY = {
     "options.lifeboats.negotiation_seconds.hint": "0: the start player alone calls the vote. Otherwise the TV counts down and calls it at 0.",
   },
   fr: {
-    "game.lifeboats.title": "Lifeboats (Chacun pour soi)",
+    "game.lifeboats.title": "Lifeboats",
     "options.lifeboats.edition": "Édition",
     "options.lifeboats.edition.hint": "2009 : tous chapeaux → le premier joueur décide. 1993 : tous chapeaux → on revote ; le bleu devient orange ; le propriétaire choisit qui passe par-dessus bord.",
     "options.lifeboats.edition.2009": "2009 (Z-Man)",
