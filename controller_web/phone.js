@@ -63,11 +63,15 @@ async function act(action, { quiet = false } = {}) {
   return reply;
 }
 
+let looks = "";   // the colour the header shows for me (a game may dress seats differently)
+const looksNow = () => { const p = stage.dress(me()); return p ? p.colour : ""; };
 const stage = gameStage("phone", stageRoot, () => ({
   act,
   seat: state.game ? state.game.seat : null,
   me: me(),
-}));
+}), {
+  onPaint: () => { if (state.room && state.room.status !== "lobby" && looksNow() !== looks) render(); },
+});
 
 function rulesLink(gameId) {
   if (!gameId) return null;
@@ -79,6 +83,7 @@ function rulesLink(gameId) {
 
 function header() {
   const p = state.room && state.room.status !== "lobby" ? stage.dress(me()) : me();
+  looks = p ? p.colour : "";
   // On a page about the connection itself (kicked, unknown room, the code box) the badge
   // would only repeat the message, and push the language switch off a narrow screen.
   const showConn = state.screen === "room" || state.screen === "connecting";
@@ -93,7 +98,7 @@ function header() {
 }
 
 // ---- "your turn" ----------------------------------------------------------------------------
-// A decision to make (legal actions, no bot in the seat, game on): the phone vibrates where
+// A decision to make (the game waits for this seat, no bot plays it, the game is on): the phone vibrates where
 // the browser allows, the title and a banner in the header say so; a phone that was in the
 // background gets the cue again when it comes back.
 const turn = { mine: false, flash: false, missed: false };
@@ -111,7 +116,10 @@ function paintTitle() {
 
 function updateTurn(msg) {
   const p = me();
+  // Awaited by the game (waiting_for), not merely allowed to act (a game may allow an action
+  // at any time, like a cheer).
   const mine = Boolean(msg && !msg.over && p && p.seat !== null && p.seat !== undefined && !p.bot_playing
+    && Array.isArray(msg.waiting_for) && msg.waiting_for.includes(p.seat)
     && Array.isArray(msg.legal_actions) && msg.legal_actions.length > 0);
   const became = mine && !turn.mine;
   turn.mine = mine;
@@ -316,7 +324,7 @@ function buildCodeForm() {
   const input = h("input", {
     id: "code", name: "code", type: "text", class: "text-input code-input", inputmode: "text",
     autocomplete: "off", autocorrect: "off", autocapitalize: "characters", spellcheck: "false",
-    enterkeyhint: "go", maxlength: "4", placeholder: "ABCD", "aria-label": t("phone.code_label"),
+    enterkeyhint: "go", maxlength: "8", placeholder: "ABCD", "aria-label": t("phone.code_label"),
     "aria-describedby": "code-error",
   });
   const error = h("p", { class: "code-error", id: "code-error", role: "alert" });
@@ -340,7 +348,7 @@ function buildCodeForm() {
       let known = false;
       try {
         const res = await fetch(`/rooms/${encodeURIComponent(wanted)}`, { cache: "no-store" });
-        known = res.ok;
+        known = res.ok && (await res.json()).ok === true;
       } catch (_) { known = false; }
       button.disabled = false;
       if (known) { location.assign(`/j/${wanted}`); return; }

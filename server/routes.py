@@ -61,11 +61,12 @@ def phone_page(code):
 
 @bp.get("/rooms/<code>")
 def room_exists(code):
-    # For the join page's code box: is this code a room? (Nothing else about it.)
+    # For the join page's code box: is this code a room? (Nothing else about it.) A "no" is an
+    # answer, not a failure: 200 either way, so a mistyped code logs nothing in the console.
     room = hub().rooms.get(code)
     if room is None:
         return jsonify(ok=False, error={"code": "unknown_room", "params": {"code": code.upper()[:8]},
-                                        "message": "This room does not exist."}), 404
+                                        "message": "This room does not exist."})
     return jsonify(ok=True, code=room.code)
 
 

@@ -49,8 +49,15 @@ const stageBox = h("div", { class: "stage-box", id: "stage-box" }, stageRoot);
 const fitter = stageFitter(stageBox, stageRoot);
 const ticks = countdownTicks(5);
 let heard = null;   // the last game payload the sound cues looked at
+// The header's player chips wear the seats' colours as the game shows them (stage.dress):
+// redraw it when the game's module first paints (it may dress them differently).
+let looks = "";
+const looksNow = () => (state.room ? state.room.players.map((p) => stage.dress(p).colour).join() : "");
 const stage = gameStage("table", stageRoot, () => ({}), {
-  onPaint: (mod) => fitter.fit(mod.fit),
+  onPaint: (mod) => {
+    fitter.fit(mod.fit);
+    if (state.room && state.room.status !== "lobby" && looksNow() !== looks) render();
+  },
 });
 let call = null;
 let qrFor = null;
@@ -163,6 +170,7 @@ function renderLobby() {
 function renderGameShell() {
   const room = state.room;
   const host = isHost();
+  looks = looksNow();
   const players = h("ul", { class: "players players-strip", "aria-label": t("lobby.players") },
     room.players.map((p) => playerChip(stage.dress(p), { compact: true, seatless: p.seat === null && !p.bot })));
   const header = topbar(h("div", { class: "game-header" },

@@ -318,10 +318,30 @@ function stage(view, tr, msg, newEvents) {
       h("div", { class: "lb-clock-digits" })));
   }
   const lr = view.last_reveal;
-  if (lr && !(ballot && ballot.revealed)) {
+  if (lr && !(ballot && ballot.revealed) && !outcomesAfter(view, lr)) {
     parts.push(revealPanel(view, tr, lr, { last: true, fresh: newEvents.some((e) => e.type === "ballot_revealed") }));
+  } else if (!(ballot && ballot.revealed) && (view.turn_outcomes || []).length) {
+    parts.push(turnPanel(view, tr));
   }
   return h("footer", { class: "lb-stage" }, parts);
+}
+
+// Did this turn settle something after the last reveal, without a vote (a ballot with one
+// option, a forced ejection, a drowning)? Then the turn's outcomes say more than that reveal.
+function outcomesAfter(view, lr) {
+  const outs = view.turn_outcomes || [];
+  if (!outs.length) return false;
+  if (lr.turn !== view.turn) return true;
+  const last = [...outs].reverse().find((e) => e.type === "outcome");
+  return Boolean(last && last.resolution === "single_option");
+}
+
+// What the turn has done so far (view.turn_outcomes, kept by the engine: it survives a reload).
+function turnPanel(view, tr) {
+  const lines = (view.turn_outcomes || []).slice().reverse().slice(0, 5);
+  return h("div", { class: "lb-reveal lb-last lb-turnlog", "data-testid": "lb-turn-outcomes" },
+    h("div", { class: "lb-reveal-head" }, h("b", {}, tr("turn_outcomes")), " · ", tr("turn", { turn: view.turn })),
+    h("ol", { class: "lb-turnlog-list" }, lines.map((e) => h("li", { class: `lb-log-${e.type}` }, describeEvent(view, tr, e)))));
 }
 
 function question(view, tr, kind, boat, round) {
