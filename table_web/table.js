@@ -47,6 +47,10 @@ const stageRoot = h("div", { class: "stage", id: "stage" });
 // into it (server/static/js/fit.js), so no TV size ever scrolls.
 const stageBox = h("div", { class: "stage-box", id: "stage-box" }, stageRoot);
 const fitter = stageFitter(stageBox, stageRoot);
+// The lobby's right column (players, game, options) fits its box the same way.
+const lobbyRoot = h("section", { class: "lobby-panel" });
+const lobbyBox = h("div", { class: "lobby-box" }, lobbyRoot);
+const lobbyFitter = stageFitter(lobbyBox, lobbyRoot);
 const ticks = countdownTicks(5);
 let heard = null;   // the last game payload the sound cues looked at
 // The header's player chips wear the seats' colours as the game shows them (stage.dress):
@@ -152,7 +156,7 @@ function renderLobby() {
     h("div", { class: "join-url", id: "join-url" }, joinUrl()));
 
   const count = room.players.length;
-  const lobby = h("section", { class: "lobby-panel" },
+  mount(lobbyRoot,
     h("h2", { class: "section-title" }, t("lobby.players"), h("span", { class: "count" }, String(count))),
     count
       ? playersList(room, { isHost: host, call })
@@ -162,7 +166,8 @@ function renderLobby() {
     host ? null : h("p", { class: "muted read-only-note" },
       t("table.extra_screen")));
 
-  mount(app, topbar(null), h("main", { class: "lobby-layout" }, codeBox, lobby));
+  mount(app, topbar(null), h("main", { class: "lobby-layout" }, codeBox, lobbyBox));
+  lobbyFitter.fit(null);   // six players and a game's options: shrunk to fit, never scrolled
 }
 
 // ---- game ---------------------------------------------------------------------------------

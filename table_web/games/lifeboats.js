@@ -8,9 +8,10 @@ import {
 
 export { strings, seatColour };
 
-// The board is drawn in fixed pixels for this design size (at least 1300 wide, 900 high); the
-// TV page scales it into its stage on any screen (server/static/js/fit.js).
-export const fit = { width: 1300, height: 900 };
+// The board is drawn in fixed pixels for this design size (at least 1600 wide, for seven lanes
+// and the side panel, and 900 high); the TV page scales it into its stage on any screen, also
+// beside the host's drawer (server/static/js/fit.js).
+export const fit = { width: 1600, height: 900 };
 
 ensureCss(new URL("./lifeboats.css", import.meta.url));
 
@@ -139,7 +140,7 @@ function board(view, tr, newEvents, m) {
   const byColour = Object.fromEntries(view.boats.map((b) => [b.colour, b]));
 
   const grid = h("div", { class: "lb-grid", style: {
-    gridTemplateColumns: `repeat(${lanes}, 1fr)`,
+    gridTemplateColumns: `repeat(${lanes}, minmax(0, 1fr))`,
     gridTemplateRows: `auto repeat(${rows}, minmax(0, 1fr))`,
   } });
 

@@ -186,6 +186,24 @@ def test_the_lifeboats_tv_fits_its_screen_in_every_phase(browser, contexts, page
     shot(tv, f"evening-lb-drawer-{size}-{lang}")
 
 
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_tv_lobby_fits_with_six_players_and_the_options(browser, contexts, page_errors, lb_server, shot, size):
+    tv = new_page(browser, contexts, page_errors, SIZES[size], "fr", "tv")
+    tv.goto(lb_server + "/")
+    tv.locator("#room-code").wait_for()
+    tv.locator("[data-game=lifeboats]").click()
+    for n in range(1, 7):
+        tv.locator("#add-bot").click()
+        tv.wait_for_function("n => window.castaways.state.room.players.length >= n", arg=n)
+    expect(tv.locator("[data-option=edition]")).to_be_visible()
+    tv.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert_fits(tv, "lobby")
+    assert tv.locator(".topbar").bounding_box()["y"] >= 0
+    start = tv.locator("#start").bounding_box()
+    assert start["y"] + start["height"] <= SIZES[size]["height"], start
+    shot(tv, f"evening-lobby-{size}-fr")
+
+
 def test_the_lifeboats_tv_scales_up_on_a_4k_screen(browser, contexts, page_errors, lb_server, scenarios, shot):
     tv = lifeboats_tv(browser, contexts, page_errors, lb_server, {"width": 3840, "height": 2160})
     inject(tv, scenarios["vote"], 2000)
@@ -442,6 +460,10 @@ def test_the_final_strip_offers_rematch_and_the_lobby_to_the_host(browser, conte
     expect(tv.locator("#stage .result")).to_be_visible()
     assert_fits(tv, "final")
     shot(tv, "evening-final-tv")
+    tv.set_viewport_size(SIZES["720p"])       # the generic screen fits a laptop too
+    tv.wait_for_function("() => document.querySelector('#stage').offsetWidth * Number(document.querySelector('#stage').dataset.fit) <= 1280")
+    assert_fits(tv, "final 720p")
+    shot(tv, "evening-final-tv-720p")
     shot(ana, "evening-final-host-phone")
     # back to the lobby from the host's phone (two taps: it ends the game)
     ana.locator("#final-lobby").click()

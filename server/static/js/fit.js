@@ -8,7 +8,7 @@
 //    the root gets the box's aspect ratio at that scale (so it is never narrower than `width`
 //    nor lower than `height` virtual pixels).
 //  - Any other module (the generic renderer) is laid out at the box's own size and only shrunk,
-//    when its content is taller than the box.
+//    as little as it takes, when its content is taller than the box.
 // The root's virtual size is in --fit-w/--fit-h and the scale in --fit (data-fit too).
 
 export function stageFitter(box, root) {
@@ -33,17 +33,19 @@ export function stageFitter(box, root) {
       set(W / s, H / s, s);
       return;
     }
-    let s = 1;
-    set(W, H, s);
-    // Content taller than the box: shrink it; a wider virtual box reflows it shorter, so a
-    // couple of rounds settle it.
-    for (let i = 0; i < 4; i++) {
-      const need = root.scrollHeight;
-      const room = H / s;
-      if (need <= room + 1) break;
-      s = Math.max(0.3, s * (room / need));
-      set(W / s, H / s, s);
+    set(W, H, 1);
+    if (root.scrollHeight <= H + 1) return;
+    // Content taller than the box: the largest scale at which it fits. A wider virtual box
+    // reflows the content shorter, so search (a few layouts) rather than divide once.
+    let lo = 0.3;
+    let hi = 1;
+    for (let i = 0; i < 7; i++) {
+      const mid = (lo + hi) / 2;
+      set(W / mid, H / mid, mid);
+      if (root.scrollHeight <= H / mid + 1) lo = mid;
+      else hi = mid;
     }
+    set(W / lo, H / lo, lo);
   }
 
   const observer = new ResizeObserver(() => {
