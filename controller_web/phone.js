@@ -457,7 +457,14 @@ async function main() {
     on: {
       welcome: onWelcome,
       room: onRoom,
-      game: (msg) => { flow.onGame(msg); const was = turn.mine; updateTurn(msg); if (was !== turn.mine) render(); },
+      game: (msg) => {
+        const wasOver = Boolean(state.game && state.game.over);
+        flow.onGame(msg);
+        const was = turn.mine;
+        updateTurn(msg);
+        // the banner and the final strip are the page's: redraw when they come or go
+        if (was !== turn.mine || Boolean(msg.over) !== wasOver) render();
+      },
       kicked: onKicked,
       game_ended: () => toast(t("phone.game_ended")),
       error: (error) => error && error.code && toast(errorText(error), { kind: "error" }),  // the error object itself (protocol)

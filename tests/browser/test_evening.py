@@ -282,7 +282,7 @@ def test_sound_cues_and_a_remembered_mute_switch(browser, contexts, page_errors,
     # boat_sank, boat_landed, ballot_revealed, game over: in that order
     assert sounds[-4:] == ["sink", "land", "reveal", "end"], sounds
     # the countdown's last seconds tick
-    deadline = tv.evaluate("() => Date.now() + 2500")
+    deadline = tv.evaluate("() => Date.now() + 4500")   # ticks at 4, 3, 2, 1 s left
     inject(tv, {**scenarios["negotiate"], "deadline": deadline}, 6005)
     tv.wait_for_function("() => window.castaways.sounds.filter(s => s === 'tick').length >= 2")
     # the mute switch is remembered across a reload
