@@ -509,3 +509,26 @@ def test_no_page_asks_for_a_file_that_does_not_exist(browser, contexts, page_err
     assert pages == {"table": False, "phone": False}
     for page in (tv, phones[0]):
         assert not page.bad, page.bad
+
+
+def test_a_1993_phone_wears_its_seat_as_the_board_shows_it(browser, contexts, page_errors, lb_server):
+    """Seat 3 is blue in the room, orange in the 1993 box: the phone's header says orange."""
+    tv = new_page(browser, contexts, page_errors, SIZES["1080p"], "en", "tv")
+    tv.goto(lb_server + "/")
+    code = code_of(tv)
+    tv.locator("[data-game=lifeboats]").click()
+    for n in range(1, 4):
+        tv.locator("#add-bot").click()
+        tv.wait_for_function("n => window.castaways.state.room.players.length >= n", arg=n)
+    phone = new_page(browser, contexts, page_errors, PHONE, "en", "dee", mobile=True)
+    phone.goto(f"{lb_server}/j/{code}")
+    join(phone, "Dee")
+    expect(phone.locator("#me .disc")).to_have_text("B")            # the room gives seat 3 blue
+    tv.locator("[data-option=edition] .seg", has_text="1993").click()
+    tv.wait_for_function("() => window.castaways.state.room.selected.options.edition === '1993'")
+    tv.locator("#start").click()
+    phone.locator(".lb-phone").wait_for()
+    expect(phone.locator("#me .disc")).to_have_text("O")            # seat 3: blue, shown orange
+    assert phone.evaluate("e => getComputedStyle(e).backgroundColor",
+                          phone.locator("#me .disc").element_handle()) == "rgb(238, 122, 27)"
+    expect(tv.locator(".players-strip .player").nth(3).locator(".disc")).to_have_text("O")
