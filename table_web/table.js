@@ -5,7 +5,7 @@ import { t, loadCatalogs, onLangChange, errorText } from "/static/js/i18n.js";
 import { connect } from "/static/js/net.js";
 import { toast } from "/static/js/toast.js";
 import { playerChip } from "/static/js/players.js";
-import { playersList, gamePicker, hostPanel, gameTitle, confirmButton } from "/static/js/lobby.js";
+import { playersList, gamePicker, hostPanel, gameTitle } from "/static/js/lobby.js";
 import { connectionBadge, langSwitch, caller, gameStage, roomFlow } from "/static/js/ui.js";
 import { stageFitter } from "/static/js/fit.js";
 import { finalPanel } from "/static/js/final.js";

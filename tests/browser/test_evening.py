@@ -14,7 +14,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import CHROMIUM_ARGS, ROOT, TIMEOUT_MS, _free_port, _wait_healthy  # noqa: F401
+from tests.browser.conftest import ROOT, TIMEOUT_MS, _free_port, _wait_healthy
 from tests.browser.helpers import join
 
 pytestmark = pytest.mark.browser
