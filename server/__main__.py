@@ -87,7 +87,7 @@ def main(argv=None):
     local = "localhost" if config.host in ("0.0.0.0", "::", "") else config.host
     print(f"Castaways is running.\n"
           f"  On the TV, open:     http://{local}:{config.port}/\n"
-          f"  Phones join at:      {config.base_url()}/j/<CODE>  (scan the QR code on the TV)\n"
+          f"  Phones join at:      {config.base_url()}/j  (type the room code, or scan the QR code on the TV)\n"
           f"  Saved rooms:         {config.data_dir}\n"
           f"Stop with Ctrl+C.", flush=True)
     options, _ = serving.run_options(args.async_mode, args.max_connections, args.header_timeout)

@@ -213,6 +213,8 @@ def connect(hub, auth):
                 views.welcome(hub, room, sid)
                 if conn.player is not None and len(room.sids_of(conn.player)) == 1:
                     views.broadcast_room(hub, room, skip=sid)   # they are back: presence changed
+                elif conn.role == "phone" and conn.player is None:
+                    views.broadcast_room(hub, room, skip=sid)   # a visitor: room.visitors changed
             except BaseException:
                 # A refused connection never gets a disconnect: forget it here, or it would
                 # count as present for ever.
@@ -261,6 +263,8 @@ def disconnect(hub):
         room.touched = hub.now()     # an empty room is closed some time after its last screen
         if conn and conn.player and not room.connected(conn.player):
             views.broadcast_room(hub, room)
+        elif conn and conn.role == "phone" and conn.player is None:
+            views.broadcast_room(hub, room)   # a visitor left: room.visitors changed
 
 
 # -- the lobby ------------------------------------------------------------------------------------

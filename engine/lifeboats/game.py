@@ -66,8 +66,20 @@ class LifeboatsGame(Game):
         events = []
         self._do(seat, action, events, forced=False)
         self._take_forced(events)
+        self._remember_outcomes(events)
         # Events leave the engine as copies: nothing outside may alias the game state.
         return _copy(events)
+
+    def _remember_outcomes(self, events):
+        """The turn's outcomes stay in the state (view key `turn_outcomes`): a one-option
+        ballot, a forced ejection or boarding, a drowning happen without a reveal, and a TV
+        that reloads must still be able to show them. A new turn starts a new list."""
+        kept = self.state.setdefault("turn_outcomes", [])   # games saved before it have none
+        for e in events:
+            if e["type"] == "turn_started":
+                kept.clear()
+            elif e["type"] in TURN_OUTCOMES:
+                kept.append(_copy(e))
 
     def _do(self, seat, a, ev, forced):
         kind = a["type"]
@@ -117,6 +129,13 @@ class LifeboatsGame(Game):
         if not self.over:
             return None
         return _copy(final_result(self))
+
+
+# Public events that change the board or a score, or settle a ballot: what a turn "did".
+TURN_OUTCOMES = frozenset({
+    "outcome", "leak_placed", "boat_full", "pawn_ejected", "pawn_drowned", "boat_sank",
+    "boat_moved", "boat_landed", "pawn_left", "swim_skipped", "pawn_boarded", "phase_skipped",
+})
 
 
 def _copy(value):

@@ -79,6 +79,7 @@ def public_view(g):
         "unplaced": [dict(u) for u in s["unplaced"]],
         "ballot": _ballot(g, None),
         "last_reveal": s["last_reveal"] and dict(s["last_reveal"]),
+        "turn_outcomes": [dict(e) for e in s.get("turn_outcomes", [])],
         "swim": s["swim"] and {"order": list(s["swim"]["order"]),
                                "swimmers": [dict(x) for x in s["swim"]["swimmers"]],
                                "boarded": s["swim"]["boarded"]},
