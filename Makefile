@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 0.0.0.0
 PORT   ?= 5000
 
-.PHONY: run test install install-test bench bench-server clean
+.PHONY: run test install install-test bench bench-server bench-load clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,9 +32,16 @@ test: install-test
 bench: install
 	$(BIN)/python benchmarks/engine_playout.py
 
-# Time from an action to every screen receiving it, on a real server (needs the test extras).
+# CPU per action on the server path and room memory (in-process), then the time from an action
+# to every screen against a bare echo server, per async mode (needs the test extras).
 bench-server: install-test
+	$(BIN)/python benchmarks/server_cpu.py
+	$(BIN)/python benchmarks/page_weight.py
 	$(BIN)/python benchmarks/server_latency.py
+
+# Many rooms of 1 table + 6 phones playing Lifeboats, in each async mode (a few minutes per mode).
+bench-load: install-test
+	$(BIN)/python benchmarks/server_load.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -4,10 +4,12 @@
 import { h, mount } from "/static/js/dom.js";
 import { t, getLang, loadCatalogs, onLangChange, errorText } from "/static/js/i18n.js";
 import { connect } from "/static/js/net.js";
-import { toast } from "/static/js/toast.js";
+import { toast, clearToasts } from "/static/js/toast.js";
 import { disc } from "/static/js/players.js";
 import { playersList, gamePicker, hostPanel, gameTitle, confirmButton } from "/static/js/lobby.js";
 import { connectionBadge, langSwitch, caller, gameStage, roomFlow } from "/static/js/ui.js";
+import { finalPanel } from "/static/js/final.js";
+import { keepAwake, wakeState } from "/static/js/wake.js";
 
 const NAME_MAX = 20;
 const code = ((location.pathname.split("/").filter(Boolean)[1]) || "").toUpperCase();
@@ -32,7 +34,7 @@ const state = {
   room: null,
   meId: null,
   game: null,
-  screen: "connecting", // connecting | room | unknown_room | kicked
+  screen: "connecting", // connecting | room | unknown_room | kicked | code (the /j page)
   hostOpen: false,
   joining: false,
   draftName: recall(nameKey) || "",
@@ -61,11 +63,15 @@ async function act(action, { quiet = false } = {}) {
   return reply;
 }
 
+let looks = "";   // the colour the header shows for me (a game may dress seats differently)
+const looksNow = () => { const p = stage.dress(me()); return p ? p.colour : ""; };
 const stage = gameStage("phone", stageRoot, () => ({
   act,
   seat: state.game ? state.game.seat : null,
   me: me(),
-}));
+}), {
+  onPaint: () => { if (state.room && state.room.status !== "lobby" && looksNow() !== looks) render(); },
+});
 
 function rulesLink(gameId) {
   if (!gameId) return null;
@@ -76,14 +82,62 @@ function rulesLink(gameId) {
 }
 
 function header() {
-  const p = me();
+  const p = state.room && state.room.status !== "lobby" ? stage.dress(me()) : me();
+  looks = p ? p.colour : "";
+  // On a page about the connection itself (kicked, unknown room, the code box) the badge
+  // would only repeat the message, and push the language switch off a narrow screen.
+  const showConn = state.screen === "room" || state.screen === "connecting";
   return h("header", { class: "topbar" },
     p ? h("div", { class: "me", id: "me" }, disc(p.colour, p.letter), h("span", { class: "me-name" }, p.name))
       : h("div", { class: "brand" }, h("img", { class: "brand-icon", src: "/static/img/icon.svg", alt: "" }),
         h("span", { class: "brand-name" }, "Castaways")),
-    h("span", { class: "room-tag", title: t("table.room_code") }, code),
-    h("div", { class: "topbar-end" }, conn.el, langSwitch()));
+    turn.mine
+      ? h("span", { class: ["turn-pill", turn.flash && "turn-flash"], id: "turn-banner", role: "status" }, t("phone.your_turn"))
+      : code ? h("span", { class: "room-tag", title: t("table.room_code") }, code) : null,
+    h("div", { class: "topbar-end" }, showConn ? conn.el : null, langSwitch()));
 }
+
+// ---- "your turn" ----------------------------------------------------------------------------
+// A decision to make (the game waits for this seat, no bot plays it, the game is on): the phone vibrates where
+// the browser allows, the title and a banner in the header say so; a phone that was in the
+// background gets the cue again when it comes back.
+const turn = { mine: false, flash: false, missed: false };
+
+function cueTurn() {
+  try { if (navigator.vibrate) navigator.vibrate([180, 80, 180]); } catch (_) { /* not allowed */ }
+  turn.flash = true;
+  setTimeout(() => { turn.flash = false; const pill = document.getElementById("turn-banner"); if (pill) pill.classList.remove("turn-flash"); }, 2400);
+}
+
+function paintTitle() {
+  const base = code ? `Castaways · ${code}` : "Castaways";
+  document.title = turn.mine ? `● ${t("phone.your_turn")} · ${base}` : base;
+}
+
+function updateTurn(msg) {
+  const p = me();
+  // Awaited by the game (waiting_for), not merely allowed to act (a game may allow an action
+  // at any time, like a cheer).
+  const mine = Boolean(msg && !msg.over && p && p.seat !== null && p.seat !== undefined && !p.bot_playing
+    && Array.isArray(msg.waiting_for) && msg.waiting_for.includes(p.seat)
+    && Array.isArray(msg.legal_actions) && msg.legal_actions.length > 0);
+  const became = mine && !turn.mine;
+  turn.mine = mine;
+  if (became) {
+    if (document.visibilityState === "visible") cueTurn();
+    else turn.missed = true;
+  }
+  if (!mine) turn.missed = false;
+  paintTitle();
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && turn.mine && turn.missed) {
+    turn.missed = false;
+    cueTurn();
+    render();
+  }
+});
 
 // ---- screens ------------------------------------------------------------------------------
 
@@ -136,6 +190,7 @@ function buildJoinForm() {
       button.disabled = false;
       button.textContent = t("phone.join");
       if (!reply.ok) return fail(reply.error);
+      clearToasts("error");   // an earlier "type a name" must not outlive the join
       setToken(reply.token);
       store(nameKey, name);
       state.meId = reply.player && reply.player.id;
@@ -242,23 +297,80 @@ function renderGame() {
     else stageRoot.removeAttribute("inert");
     parts.push(stageRoot);
   }
+  // The end of the game: who won, and for the host rematch / back to the lobby, first.
+  const final = state.game && state.game.over
+    ? finalPanel(state.game, { isHost: host, call, colourOf: stage.colourOf(room, state.game), page: "phone" })
+    : null;
+  if (final) parts.unshift(final);
   if (host) {
     parts.push(h("div", { class: "host-row" },
       h("button", {
         type: "button", class: ["btn", "btn-secondary", "host-toggle", state.hostOpen && "on"], id: "host-toggle",
-        "aria-expanded": String(state.hostOpen || room.status === "over"),
+        "aria-expanded": String(state.hostOpen),
         onclick: () => { state.hostOpen = !state.hostOpen; render(); },
       }, t("host.title"))));
-    if (state.hostOpen || room.status === "over") parts.push(h("div", { class: "card" }, hostPanel(room, { call, meId: state.meId })));
+    if (state.hostOpen) parts.push(h("div", { class: "card" }, hostPanel(room, { call, meId: state.meId })));
   }
   parts.push(h("footer", { class: "phone-footer" }, rulesLink(room.game)));
   mount(app, header(), h("main", { class: ["phone-main", "phone-game"] }, parts));
 }
 
+// ---- the join page (/j): a big box for the room code, for a phone that cannot scan ------------
+
+let codeForm = null;
+onLangChange(() => { codeForm = null; });
+
+function buildCodeForm() {
+  const input = h("input", {
+    id: "code", name: "code", type: "text", class: "text-input code-input", inputmode: "text",
+    autocomplete: "off", autocorrect: "off", autocapitalize: "characters", spellcheck: "false",
+    enterkeyhint: "go", maxlength: "8", placeholder: "ABCD", "aria-label": t("phone.code_label"),
+    "aria-describedby": "code-error",
+  });
+  const error = h("p", { class: "code-error", id: "code-error", role: "alert" });
+  const say = (text) => {
+    error.textContent = text;
+    input.setAttribute("aria-invalid", text ? "true" : "false");
+  };
+  input.addEventListener("input", () => {
+    const clean = input.value.toUpperCase().replace(/[^A-Z]/g, "").slice(0, 4);
+    if (clean !== input.value) input.value = clean;
+    say("");
+  });
+  const button = h("button", { type: "submit", class: "btn btn-primary btn-block", id: "code-go" }, t("phone.code_go"));
+  return h("form", {
+    class: "card join-card code-card", id: "code-form", novalidate: true,
+    onsubmit: async (event) => {
+      event.preventDefault();
+      const wanted = input.value.toUpperCase().replace(/[^A-Z]/g, "");
+      if (wanted.length !== 4) { say(t("phone.code_short")); input.focus(); return; }
+      button.disabled = true;
+      let known = false;
+      try {
+        const res = await fetch(`/rooms/${encodeURIComponent(wanted)}`, { cache: "no-store" });
+        known = res.ok && (await res.json()).ok === true;
+      } catch (_) { known = false; }
+      button.disabled = false;
+      if (known) { location.assign(`/j/${wanted}`); return; }
+      say(t("phone.code_unknown", { code: wanted }));
+      input.select();
+    },
+  },
+  h("h1", { class: "section-title" }, t("phone.code_title")),
+  h("label", { class: "field-label", for: "code" }, t("phone.code_label")),
+  input, error, button);
+}
+
+function renderCodePage() {
+  if (!codeForm) codeForm = buildCodeForm();
+  mount(app, header(), h("main", { class: "phone-main" }, codeForm));
+}
+
 function render() {
+  if (state.screen === "code") return renderCodePage();
   if (state.screen === "unknown_room") {
     return renderMessage(t("phone.unknown_room_title"), t("phone.unknown_room", { code }),
-      h("a", { class: "btn btn-secondary", href: "/" }, t("phone.home")));
+      h("a", { class: "btn btn-secondary", id: "other-code", href: "/j" }, t("phone.code_other")));
   }
   if (state.screen === "kicked") {
     return renderMessage(t("phone.kicked_title"), t("phone.kicked"),
@@ -268,6 +380,7 @@ function render() {
   if (!state.room) {
     return mount(app, header(), h("main", { class: "phone-main" }, h("p", { class: "boot" }, t("conn.connecting"))));
   }
+  keepAwake(state.room.status !== "lobby" && Boolean(me()));
   if (!me()) return renderVisitor();
   if (state.room.status === "lobby") return renderLobby();
   return renderGame();
@@ -304,9 +417,15 @@ function onRoom(room) {
     state.meId = null;
   }
   flow.onRoom(room);
+  const was = turn.mine;
+  updateTurn(state.game);   // a bot took or gave back the seat: the turn is (no longer) ours
+  if (was !== turn.mine) render();
 }
 
 function onKicked() {
+  turn.mine = false;
+  paintTitle();
+  keepAwake(false);
   setToken(null);
   state.meId = null;
   state.game = null;
@@ -318,6 +437,14 @@ function onKicked() {
 
 async function main() {
   await loadCatalogs();
+  onLangChange(() => { paintTitle(); });
+  if (!code) {
+    state.screen = "code";
+    render();
+    onLangChange(render);
+    document.getElementById("code")?.focus();
+    return;
+  }
   if (!/^[A-Z]{4}$/.test(code)) {
     state.screen = "unknown_room";
     render();
@@ -330,7 +457,14 @@ async function main() {
     on: {
       welcome: onWelcome,
       room: onRoom,
-      game: flow.onGame,
+      game: (msg) => {
+        const wasOver = Boolean(state.game && state.game.over);
+        flow.onGame(msg);
+        const was = turn.mine;
+        updateTurn(msg);
+        // the banner and the final strip are the page's: redraw when they come or go
+        if (was !== turn.mine || Boolean(msg.over) !== wasOver) render();
+      },
       kicked: onKicked,
       game_ended: () => toast(t("phone.game_ended")),
       error: (error) => error && error.code && toast(errorText(error), { kind: "error" }),  // the error object itself (protocol)
@@ -344,7 +478,7 @@ async function main() {
     },
   });
   call = caller(net);
-  window.castaways = { net, state };
+  window.castaways = { net, state, wake: wakeState, turn };
   onLangChange(render);
 }
 

@@ -25,11 +25,21 @@ def parse_args(argv=None):
     parser.add_argument("--public-url",
                         help="address phones should use, e.g. http://192.168.1.20:5000 "
                              "(default: this machine's LAN address)")
+    parser.add_argument("--max-rooms", type=int, default=1000,
+                        help="rooms open at once (default: %(default)s)")
+    parser.add_argument("--max-rooms-per-address", type=int, default=20,
+                        help="rooms one device may open (default: %(default)s)")
+    parser.add_argument("--max-connections", type=int, default=10000,
+                        help="connections served at once (default: %(default)s)")
+    parser.add_argument("--header-timeout", type=float, default=5.0,
+                        help="seconds a client has to send its request (default: %(default)s)")
     hidden = argparse.SUPPRESS
     parser.add_argument("--load-module", action="append", default=[], help=hidden)
     parser.add_argument("--bot-delay", type=float, default=1.0, help=hidden)
     parser.add_argument("--idle-hours", type=float, default=12.0, help=hidden)
     parser.add_argument("--seed", type=int, default=None, help=hidden)
+    parser.add_argument("--flood-rate", type=float, default=10.0, help=hidden)
+    parser.add_argument("--flood-burst", type=float, default=30.0, help=hidden)
     return parser.parse_args(argv)
 
 
@@ -61,26 +71,29 @@ def main(argv=None):
     for name in ("werkzeug", "engineio.server", "socketio.server"):
         logging.getLogger(name).setLevel(logging.WARNING)
 
-    from server import app as application, netinfo   # after monkey patching
+    from server import app as application, netinfo, serving   # after monkey patching
 
     for module in args.load_module:
         importlib.import_module(module)
     config = Config(data_dir=args.data, host=args.host, port=args.port,
                     async_mode=args.async_mode, public_url=args.public_url,
                     lan_ip=netinfo.lan_ip(), bot_delay=args.bot_delay,
-                    idle_hours=args.idle_hours, seed=args.seed)
+                    idle_hours=args.idle_hours, seed=args.seed, max_rooms=args.max_rooms,
+                    max_rooms_per_address=args.max_rooms_per_address,
+                    flood_rate=args.flood_rate, flood_burst=args.flood_burst)
     app = application.create_app(config)
     hub = application.hub_of(app)
     hub.socketio.start_background_task(application.run_sweeper, hub)
     local = "localhost" if config.host in ("0.0.0.0", "::", "") else config.host
     print(f"Castaways is running.\n"
           f"  On the TV, open:     http://{local}:{config.port}/\n"
-          f"  Phones join at:      {config.base_url()}/j/<CODE>  (scan the QR code on the TV)\n"
+          f"  Phones join at:      {config.base_url()}/j  (type the room code, or scan the QR code on the TV)\n"
           f"  Saved rooms:         {config.data_dir}\n"
           f"Stop with Ctrl+C.", flush=True)
+    options, _ = serving.run_options(args.async_mode, args.max_connections, args.header_timeout)
     try:
         hub.socketio.run(app, host=config.host, port=config.port,
-                         allow_unsafe_werkzeug=True, log_output=False)
+                         allow_unsafe_werkzeug=True, log_output=False, **options)
     except KeyboardInterrupt:
         pass
     return 0

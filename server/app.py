@@ -4,9 +4,11 @@ Nothing here depends on the async mode: it is chosen by the caller (server.__mai
 real server, "threading" in tests) and passed to Flask-SocketIO explicitly.
 """
 from flask import Flask
+from flask_compress import Compress
 from flask_socketio import SocketIO
 
-from server import bots, events, routes, timers
+from server import assets, bots, events, routes, timers
+from server.packets import JsonPacket
 from server.config import Config
 from server.hub import Hub, log
 from server.rooms import from_record
@@ -17,6 +19,7 @@ def create_app(config=None):
     app = Flask(__name__, static_folder=str(routes.STATIC_DIR), static_url_path="/static")
     # Files carry no version in their names: browsers revalidate them (ETag) on every load, so a
     # new release reaches every phone without anyone clearing a cache.
+    # The pages themselves load them under a versioned prefix instead (server.assets).
     app.config["SEND_FILE_MAX_AGE_DEFAULT"] = 0
     init_app(app, config or Config())
     return app
@@ -25,10 +28,19 @@ def create_app(config=None):
 def init_app(app, config):
     # No legitimate message comes near 64 kB (payloads are checked down to 200-char strings);
     # refusing bigger ones at the transport keeps a misbehaving client from costing memory.
-    socketio = SocketIO(app, async_mode=config.async_mode, max_http_buffer_size=64_000)
+    socketio = SocketIO(app, async_mode=config.async_mode, max_http_buffer_size=64_000,
+                        serializer=JsonPacket)
     hub = Hub(config=config, socketio=socketio, store=SqliteStore(config.data_dir))
     app.extensions["castaways"] = hub
     app.register_blueprint(routes.bp)
+    app.extensions["castaways_assets"] = assets.Assets(
+        {"static": routes.STATIC_DIR, "table": routes.TABLE_DIR, "phone": routes.PHONE_DIR})
+    # Pages and their files leave compressed (brotli/zstd/gzip as the browser accepts): about a
+    # third of their size. flask-compress negotiates and caches; see server.assets.
+    app.config.setdefault("COMPRESS_CACHE_BACKEND", assets.CompressedAssets)
+    app.config.setdefault("COMPRESS_CACHE_KEY", assets.cache_key)
+    app.config.setdefault("COMPRESS_MIMETYPES", assets.COMPRESSED_TYPES)
+    Compress(app)
     events.init(hub)
     reload_rooms(hub)
     return hub
@@ -49,13 +61,18 @@ def reload_rooms(hub):
 
 
 def sweep_idle(hub):
-    """Close rooms nobody has used for `idle_hours`; their pages are told nothing (they are
-    long gone) and a table that comes back gets a new room."""
-    limit = hub.now() - hub.config.idle_hours * 3600
+    """Close rooms nobody has used for `idle_hours`, and rooms nobody joined once their last
+    screen has been gone for `empty_room_seconds` (a flood of tables, a TV closed before anyone
+    scanned the code); their pages are told nothing (they are long gone) and a table that comes
+    back gets a new room."""
+    now = hub.now()
+    limit = now - hub.config.idle_hours * 3600
+    empty_limit = now - hub.config.empty_room_seconds
     closed = []
     for room in hub.rooms.all():
         with room.lock:
-            if room.touched >= limit:
+            unused = not room.players and not room.connections and room.touched < empty_limit
+            if room.touched >= limit and not unused:
                 continue
             hub.store.close(room.code)
             hub.rooms.remove(room.code)

@@ -23,7 +23,16 @@ class Config:
     lan_ip: Optional[str] = None        # None: found at start (server.netinfo)
     bot_delay: float = 1.0              # seconds a bot "thinks" before acting
     idle_hours: float = 12.0
-    sweep_seconds: float = 600.0        # how often idle rooms are looked for
+    empty_room_seconds: float = 120.0   # a room nobody joined, once its last screen left
+    sweep_seconds: float = 30.0         # how often idle and empty rooms are looked for
+    max_rooms: int = 1000               # open rooms in all (about 18 kB each, 0.6 MB in play)
+    max_rooms_per_address: int = 20     # open rooms created from one client address
+    # Per socket: a token bucket of `flood_burst` events refilled at `flood_rate` a second.
+    # Events beyond it are refused (`rate_limited`); a socket whose refusals outrun the refill
+    # by `flood_debt` is disconnected. A player tapping fast stays far below.
+    flood_rate: float = 10.0
+    flood_burst: float = 30.0
+    flood_debt: float = 60.0
     seed: Optional[int] = None          # fixes room codes, game seeds and bots (tests)
     clock: Callable[[], float] = time.time   # seconds since the epoch; tests pass a fake
 

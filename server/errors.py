@@ -9,6 +9,7 @@ MESSAGES = {
     "name_empty": "Please choose a name.",
     "name_too_long": "A name has at most {max} characters.",
     "name_taken": "The name {name} is already taken.",
+    "name_confusable": "The name {name} looks too much like {other}, who is already here.",
     "not_host": "Only the host can do that.",
     "not_in_lobby": "That is only possible in the lobby.",
     "not_playing": "No game is being played.",
@@ -25,6 +26,10 @@ MESSAGES = {
     "illegal_action": "{message}",
     "seat_not_bot": "That seat is not played by a bot.",
     "room_full": "The room is full.",
+    "no_countdown": "No countdown is running that you could hold.",
+    "too_many_rooms": "This device already has {max} rooms open; use one of them, or wait a few minutes.",
+    "server_full": "The server has too many rooms open; try again in a few minutes.",
+    "rate_limited": "Too many requests at once: slow down a little.",
     "internal": "Something went wrong on the server; nothing was changed.",
 }
 

@@ -11,14 +11,18 @@ import threading
 
 from flask import request
 from flask_socketio import ConnectionRefusedError
+from socketio import packet as socketio_packet
 
-from server import play, rooms, validate, views
+from server import guard, play, rooms, timers, validate, views
 from server.errors import ServerError
 from server.hub import log
 from server.rooms import TABLE, Connection
 
 HANDLERS = {}
 _request = threading.local()   # green-local under eventlet: one per running handler
+# Where every event name outside the protocol's table goes, reserved names included
+# ("connect", "disconnect", "*"): python-socketio would otherwise run its own handlers for them.
+UNKNOWN_EVENT = "\x00unknown_event"
 
 
 def handles(event, host=False, player=False):
@@ -32,18 +36,20 @@ def handles(event, host=False, player=False):
 
 def init(hub):
     sio = hub.socketio
-    _track_ack_requests(sio.server)
+    hub.guard = guard.Guard(hub)
+    _route_events(sio.server)
+    _guard_packets(hub, sio.server)
     sio.on_event("connect", lambda auth=None: connect(hub, auth))
     sio.on_event("disconnect", lambda *reason: disconnect(hub))
     for event in HANDLERS:
         sio.on_event(event, _dispatcher(hub, event))
-    sio.on_event("*", _unknown_event(hub))
+    sio.on_event(UNKNOWN_EVENT, _unknown_event(hub))
 
 
 def _unknown_event(hub):
     """Any other event name: refused like a malformed payload (and still answered, so a page
     waiting for its ack is not left hanging)."""
-    def on_unknown(event, *args):
+    def on_unknown(*args):
         return _refusal(hub, _wants_ack(), validate.bad(reason="unknown_event"))
     return on_unknown
 
@@ -62,15 +68,95 @@ def _refusal(hub, wants_ack, error):
     return None
 
 
-def _track_ack_requests(server):
-    """python-socketio does not tell a handler whether the client asked for an ack; its packet
-    id does. Note it for the handler about to run (same thread or greenlet)."""
+def _route_events(server):
+    """Before python-socketio picks a handler: note whether the client asked for an ack (its
+    packet id; the handler is not told), and send every name that is not in the protocol's
+    table to UNKNOWN_EVENT, with no arguments (a client's arguments never reach
+    python-socketio's own dispatching, e.g. as the sid of another socket)."""
     handle = server._handle_event_internal
 
-    def noting_ack(*args):
-        _request.wants_ack = args[-1] is not None   # the packet id
-        return handle(*args)
-    server._handle_event_internal = noting_ack
+    def routed(srv, sid, eio_sid, data, namespace, ack_id):
+        _request.wants_ack = ack_id is not None
+        if not (isinstance(data, list) and isinstance(data[0], str) and data[0] in HANDLERS):
+            data = [UNKNOWN_EVENT]
+        return handle(srv, sid, eio_sid, data, namespace, ack_id)
+    server._handle_event_internal = routed
+
+
+def _guard_packets(hub, server):
+    """Every Socket.IO packet passes the socket's rate budget first (server.guard); a packet
+    the library cannot decode is one warning line, not a traceback."""
+    handle, forget = server._handle_eio_message, server._handle_eio_disconnect
+    sentry = hub.guard
+
+    def on_message(eio_sid, data):
+        verdict = sentry.spend(eio_sid)
+        if verdict != "ok":
+            return _over_budget(hub, server, eio_sid, data, verdict)
+        if isinstance(data, str) and (data[:1] in ("3", "6") or not data.startswith("0") and
+                                      server.manager.sid_from_eio_sid(eio_sid, "/") is None):
+            # An ack (the server never asks a client for one), or a packet before connecting:
+            # python-socketio would log a warning line for each.
+            sentry.warn_once(eio_sid, "ignored unexpected packets from %s (%.20r)",
+                             _who(server, eio_sid), data)
+            return None
+        try:
+            return handle(eio_sid, data)
+        except Exception as exc:
+            if guard.is_ours(exc, ("on_message", "routed")):
+                raise      # a bug: engineio logs it with its traceback
+            sentry.warn_once(eio_sid, "ignored malformed packets from %s (%s: %.100s)",
+                             _who(server, eio_sid), type(exc).__name__, exc)
+            return None
+
+    def on_disconnect(eio_sid, *args):
+        sentry.forget(eio_sid)
+        return forget(eio_sid, *args)
+
+    server._handle_eio_message = on_message        # the test client calls these directly
+    server._handle_eio_disconnect = on_disconnect
+    server.eio.on("message", on_message)
+    server.eio.on("disconnect", on_disconnect)
+
+
+def _over_budget(hub, server, eio_sid, data, verdict):
+    if verdict == "flood":
+        hub.guard.warn_once(eio_sid, "disconnected %s: it sent events faster than %g a second",
+                            _who(server, eio_sid), hub.config.flood_rate)
+        sid = server.manager.sid_from_eio_sid(eio_sid, "/")
+        try:
+            if sid is not None:
+                server.disconnect(sid, namespace="/")
+            server.eio.disconnect(eio_sid)     # a flooding client would not close it itself
+        except Exception:
+            pass      # already gone
+        return None
+    try:
+        pkt = server.packet_class(encoded_packet=data)
+    except Exception:
+        return None
+    if pkt.packet_type != socketio_packet.EVENT:
+        return None
+    error = guard.rate_limited(hub.guard.retry_ms(eio_sid)).to_dict()
+    if pkt.id is not None:
+        reply = server.packet_class(socketio_packet.ACK, namespace=pkt.namespace, id=pkt.id,
+                                    data=[{"ok": False, "error": error}])
+    else:
+        reply = server.packet_class(socketio_packet.EVENT, namespace=pkt.namespace,
+                                    data=["error", error])
+    server._send_packet(eio_sid, reply)
+    return None
+
+
+def _who(server, eio_sid):
+    environ = server.environ.get(eio_sid) or {}
+    return f"{environ.get('REMOTE_ADDR', '?')} ({eio_sid})"
+
+
+def client_address():
+    """The address the current socket connects from (rooms are counted per address); the
+    in-process test client has none."""
+    return request.remote_addr or "?"
 
 
 def _dispatcher(hub, event):
@@ -114,7 +200,8 @@ def connect(hub, auth):
         if role not in (TABLE, "phone"):
             raise validate.bad("role", "type")
         auth = validate.check(f"auth_{role}", auth)
-        room, conn = (_table(hub, auth) if role == TABLE else _phone(hub, auth))
+        room, conn = (_table(hub, auth, client_address()) if role == TABLE
+                      else _phone(hub, auth))
         sid = request.sid
         with room.lock:
             if conn.player is not None and room.player(conn.player) is None:
@@ -126,6 +213,8 @@ def connect(hub, auth):
                 views.welcome(hub, room, sid)
                 if conn.player is not None and len(room.sids_of(conn.player)) == 1:
                     views.broadcast_room(hub, room, skip=sid)   # they are back: presence changed
+                elif conn.role == "phone" and conn.player is None:
+                    views.broadcast_room(hub, room, skip=sid)   # a visitor: room.visitors changed
             except BaseException:
                 # A refused connection never gets a disconnect: forget it here, or it would
                 # count as present for ever.
@@ -141,10 +230,12 @@ def connect(hub, auth):
         raise ConnectionRefusedError(ServerError("internal").to_dict()) from None
 
 
-def _table(hub, auth):
+def _table(hub, auth, address):
     room = hub.rooms.get(auth.get("room"))
     if room is None:
-        room = hub.rooms.create(hub.now())
+        config = hub.config
+        room = hub.rooms.create(hub.now(), creator=address, max_rooms=config.max_rooms,
+                                per_creator=config.max_rooms_per_address)
         with room.lock:
             hub.store.save(room.to_record())
         return room, Connection(TABLE, host=True)
@@ -169,8 +260,11 @@ def disconnect(hub):
         return
     with room.lock:
         conn = room.connections.pop(sid, None)
+        room.touched = hub.now()     # an empty room is closed some time after its last screen
         if conn and conn.player and not room.connected(conn.player):
             views.broadcast_room(hub, room)
+        elif conn and conn.role == "phone" and conn.player is None:
+            views.broadcast_room(hub, room)   # a visitor left: room.visitors changed
 
 
 # -- the lobby ------------------------------------------------------------------------------------
@@ -250,6 +344,37 @@ def act(hub, room, sid, payload):
         if exc.code == "stale_version":
             views.send_game(hub, room, sid)   # the page catches up at once
         raise
+
+
+def _holding_seat(hub, room, sid, payload):
+    """The seat of a player who may hold or release the countdown now, or a refusal."""
+    if room.status != "playing":
+        raise ServerError("not_playing")
+    player = _player(room, sid)
+    if player.seat is None:
+        raise ServerError("no_seat")
+    if player.bot_playing:
+        raise ServerError("bot_playing")
+    if payload["version"] != room.version:
+        views.send_game(hub, room, sid)   # the page catches up, and may hold again
+        raise ServerError("stale_version", version=payload["version"], current=room.version)
+    return player.seat
+
+
+@handles("hold", player=True)
+def hold(hub, room, sid, payload):
+    """A phone opened a card sheet: the window's countdown waits for it (bounded)."""
+    timers.hold(hub, room, _holding_seat(hub, room, sid, payload))
+    play.commit(hub, room, [], room_changed=False)
+    return {"deadline": room.deadline["at"]}
+
+
+@handles("release", player=True)
+def release(hub, room, sid, payload):
+    """The card sheet closed without a card played: the countdown goes on."""
+    if timers.release(hub, room, _holding_seat(hub, room, sid, payload)):
+        play.commit(hub, room, [], room_changed=False)
+    return {"deadline": room.deadline["at"] if room.deadline else None}
 
 
 @handles("end_game", host=True)

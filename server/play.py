@@ -20,19 +20,26 @@ def guarded(room, store=None):
     disk): a refused or failed request changes nothing. With `store`, the stored room is put
     back too (the failure may come after commit wrote it, while telling the screens)."""
     with room.lock:
-        saved = room.to_record()
+        # The game is saved by its own checkpoint (marshal bytes, its append-only logs noted
+        # by length), not in a copy of the whole room: this runs on every request.
+        game = room.game
+        checkpoint = game.checkpoint() if game is not None else None
+        saved = room.to_record(game=False)
         # Live connections are not in the record, but join/leave/kick change who they are.
         identities = {sid: conn.player for sid, conn in room.connections.items()}
         try:
             yield
         except BaseException as exc:
             room.restore(saved)
+            room.game = game
+            if game is not None:
+                game.rollback(checkpoint)
             for sid, player in identities.items():
                 if sid in room.connections:
                     room.connections[sid].player = player
             if store is not None and not isinstance(exc, ServerError):   # refusals wrote nothing
                 try:
-                    store.save(saved)
+                    store.save(room.to_record())
                 except Exception:
                     log.exception("room %s could not be stored back", room.code)
             raise
@@ -47,7 +54,10 @@ def commit(hub, room, events=None, room_changed=True):
     timers.update(hub, room)          # before storing, so the deadline is stored and sent
     if events:
         rooms.push_log(room, events)
-    hub.store.save(room.to_record())
+    record = room.to_record(game=False)
+    if room.game is not None:
+        record["game"] = room.game.to_dict(copy=False)    # written out at once, no copy needed
+    hub.store.save(record)
     if room_changed:
         views.broadcast_room(hub, room)
     if events is not None:
@@ -66,6 +76,7 @@ def act(hub, room, seat, version, action):
     except engine.IllegalAction as exc:
         raise ServerError.from_illegal(exc) from None
     room.version += 1
+    timers.acted(hub, room, seat)
     finished = room.game.over
     if finished:
         room.status = "over"

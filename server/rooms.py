@@ -11,11 +11,14 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 import engine
+from server import names
 from server.errors import ServerError
 
 # No I, L or O: they read as 1 and 0 on a TV across the room.
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 4
+CODE_TRIES = 50       # random draws before a new room is refused (with 1,000 rooms of 279,841
+                      # codes, 50 collisions in a row has odds of about 1e-150)
 NAME_MAX = 20
 LOG_KEEP = 50
 # Every colour has its own letter, shown with it, so colour-blind players can tell seats apart.
@@ -81,6 +84,7 @@ class Room:
     touched: float = 0.0
     # Live only, never stored:
     connections: dict = field(default_factory=dict)   # sid -> Connection
+    creator: Optional[str] = None  # the address of the table that created it (room limits)
     lock: object = field(default_factory=threading.RLock)
 
     # -- lookups ------------------------------------------------------------------------
@@ -114,12 +118,13 @@ class Room:
         return c.host if c.role == TABLE else (c.player is not None and c.player == self.host)
 
     # -- the stored form ------------------------------------------------------------------
-    def to_record(self):
+    def to_record(self, game=True):
+        """game=False leaves the game out (None): for a caller that saves it another way."""
         return {
             "code": self.code, "host_token": self.host_token, "host": self.host,
             "players": [p.record() for p in self.players], "selected": self.selected,
             "status": self.status, "game_id": self.game_id, "options": self.options,
-            "seed": self.seed, "game": self.game.to_dict() if self.game else None,
+            "seed": self.seed, "game": self.game.to_dict() if self.game and game else None,
             "version": self.version, "log": self.log, "deadline": self.deadline,
             "next_player": self.next_player, "next_bot": self.next_bot,
             "touched": self.touched,
@@ -156,14 +161,23 @@ class Registry:
         with self.lock:
             self.rooms[room.code] = room
 
-    def create(self, now):
+    def create(self, now, creator=None, max_rooms=None, per_creator=None):
+        """A new room with a free code, or `server_full` / `too_many_rooms`. Gives up after
+        CODE_TRIES draws instead of looping for ever under the lock."""
         with self.lock:
-            while True:
+            if max_rooms is not None and len(self.rooms) >= max_rooms:
+                raise ServerError("server_full")
+            if per_creator is not None and creator is not None and sum(
+                    1 for r in self.rooms.values() if r.creator == creator) >= per_creator:
+                raise ServerError("too_many_rooms", max=per_creator)
+            for _ in range(CODE_TRIES):
                 code = "".join(self.rng.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
                 if code not in self.rooms:
                     break
+            else:
+                raise ServerError("server_full")
             room = Room(code=code, host_token=secrets.token_urlsafe(24),
-                        seed=self.rng.randrange(2 ** 31), touched=now)
+                        seed=self.rng.randrange(2 ** 31), touched=now, creator=creator)
             self.rooms[code] = room
             return room
 
@@ -185,15 +199,19 @@ def public_player(room, p):
 
 # -- names and people ------------------------------------------------------------------------
 def clean_name(room, name, exclude=None):
-    """The trimmed name, or the refusal: empty, too long, or taken (ignoring case)."""
-    name = " ".join(name.split())
+    """The cleaned name (server.names), or the refusal: empty, too long, taken (ignoring
+    case), or confusable with the name of someone else in the room."""
+    name = names.clean(name)
     if not name:
         raise ServerError("name_empty")
     if len(name) > NAME_MAX:
         raise ServerError("name_too_long", max=NAME_MAX)
-    folded = name.casefold()
-    if any(p.name.casefold() == folded for p in room.players if p is not exclude):
+    others = [p for p in room.players if p is not exclude]
+    if any(names.same(p.name, name) for p in others):
         raise ServerError("name_taken", name=name)
+    like = next((p for p in others if names.confusable(p.name, name)), None)
+    if like is not None:
+        raise ServerError("name_confusable", name=name, other=like.name)
     return name
 
 
@@ -242,7 +260,8 @@ def new_bot(room):
     while True:
         name = f"Bot {room.next_bot}"
         room.next_bot += 1
-        if all(p.name.casefold() != name.casefold() for p in room.players):
+        if not any(names.same(p.name, name) or names.confusable(p.name, name)
+                   for p in room.players):
             break
     player = _new_player(room, name, bot=True)
     room.players.append(player)

@@ -4,7 +4,9 @@ The page folders ship as package data next to `server/`, so they are found relat
 file both in a checkout and in an installed wheel. Files are served with
 flask.send_from_directory, which refuses paths that leave their folder.
 """
+import functools
 import re
+from functools import lru_cache
 from html import escape
 from pathlib import Path
 
@@ -37,9 +39,31 @@ def no_cache_for_html(response):
     return response
 
 
+def assets():
+    return current_app.extensions["castaways_assets"]
+
+
+def page(folder):
+    """A page's HTML, its files linked under the versioned prefix (server.assets)."""
+    html = (folder / "index.html").read_text(encoding="utf-8")
+    return current_app.response_class(assets().page(html), mimetype="text/html")
+
+
+@bp.get("/v/<version>/<folder>/<path:name>")
+def versioned_file(version, folder, name):
+    return assets().response(version, folder, name)
+
+
 @bp.get("/")
 def table_page():
-    return send_from_directory(TABLE_DIR, "index.html")
+    return page(TABLE_DIR)
+
+
+@bp.get("/j")
+@bp.get("/j/")
+def join_page():
+    # The short address a phone can type: the phone page asks for the room code.
+    return send_from_directory(PHONE_DIR, "index.html")
 
 
 @bp.get("/j/<code>")
@@ -48,7 +72,24 @@ def phone_page(code):
         return not_found(
             "This room does not exist (any more).", "Cette partie n'existe pas (ou plus).",
             f"Check the code on the TV: {code.upper()}?", "Vérifiez le code affiché à la télé.")
-    return send_from_directory(PHONE_DIR, "index.html")
+    return page(PHONE_DIR)
+
+
+@bp.get("/rooms/<code>")
+def room_exists(code):
+    # For the join page's code box: is this code a room? (Nothing else about it.) A "no" is an
+    # answer, not a failure: 200 either way, so a mistyped code logs nothing in the console.
+    room = hub().rooms.get(code)
+    if room is None:
+        return jsonify(ok=False, error={"code": "unknown_room", "params": {"code": code.upper()[:8]},
+                                        "message": "This room does not exist."})
+    return jsonify(ok=True, code=room.code)
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    # Browsers ask for it whatever the page says; answer with our icon instead of a 404.
+    return send_from_directory(STATIC_DIR / "img", "icon.svg", mimetype="image/svg+xml")
 
 
 @bp.get("/qr/<code>.svg")
@@ -56,9 +97,14 @@ def qr_code(code):
     room = hub().rooms.get(code)
     if room is None:
         return not_found("This room does not exist.", "Cette partie n'existe pas.")
-    image = qrcode.make(hub().config.join_url(room.code),
-                        image_factory=qrcode.image.svg.SvgPathImage, border=2)
-    return current_app.response_class(image.to_string(), mimetype="image/svg+xml")
+    return current_app.response_class(qr_svg(hub().config.join_url(room.code)),
+                                      mimetype="image/svg+xml")
+
+
+@functools.lru_cache(maxsize=512)
+def qr_svg(url):
+    """The QR code of a room's join URL, drawn once per room (about 10 ms each time)."""
+    return qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, border=2).to_string()
 
 
 @bp.get("/rules/<game>")
@@ -79,6 +125,15 @@ def game_data(game):
     if game in engine.GAMES and (ENGINE_DIR / game / "data.json").is_file():
         return send_from_directory(ENGINE_DIR / game, "data.json")
     return not_found("There is no such game.", "Ce jeu n'existe pas.")
+
+
+@lru_cache(maxsize=None)
+def page_modules(game_id):
+    """Which per-game page modules exist (room payload, game info `pages`), so a page never
+    asks for a module the game does not have."""
+    ok = bool(GAME_ID.match(game_id))
+    return {"table": ok and (TABLE_DIR / "games" / f"{game_id}.js").is_file(),
+            "phone": ok and (PHONE_DIR / "games" / f"{game_id}.js").is_file()}
 
 
 @bp.get("/healthz")
@@ -107,11 +162,12 @@ def not_found(en, fr, en_more="", fr_more=""):
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Castaways: not found</title>
+<link rel="icon" href="/static/img/icon.svg" type="image/svg+xml">
 <style>body{{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;
 line-height:1.5}}a{{font-size:1.2rem}}</style></head>
 <body><h1>Castaways</h1>
 <p>{escape(en, quote=False)} {escape(en_more, quote=False)}</p>
 <p lang="fr">{escape(fr, quote=False)} {escape(fr_more, quote=False)}</p>
-<p><a href="/">Back to the start / Retour à l'accueil</a></p>
+<p><a href="/j">Type a room code / Taper un code de partie</a></p>
 </body></html>"""
     return current_app.response_class(body, status=404, mimetype="text/html")

@@ -13,7 +13,8 @@ import threading
 
 class Store:
     def save(self, record):
-        """Write a room's record (server.rooms.Room.to_record) as the latest state."""
+        """Write a room's record (server.rooms.Room.to_record) as the latest state. The record
+        may hold the live game state (server.play.commit): serialise it now, keep no reference."""
         raise NotImplementedError
 
     def open_records(self):

@@ -6,6 +6,7 @@ that seat's `view(seat)` and `legal_actions(seat)`; a table or a seatless phone 
 """
 import engine
 from server import rooms
+from server.routes import page_modules
 from server.rooms import TABLE
 
 RECONNECT_EVENTS = rooms.LOG_KEEP
@@ -61,8 +62,10 @@ def room_payload(hub, room):
         "code": room.code, "join_url": hub.config.join_url(room.code),
         "players": [rooms.public_player(room, p) for p in room.players],
         "host": room.host,
-        "games": [info.public() for info in engine.GAMES.values()],
+        "games": [dict(info.public(), pages=page_modules(info.id)) for info in engine.GAMES.values()],
         "selected": room.selected, "status": room.status, "game": room.game_id,
+        # Phones on the join form now: the TV shows its big QR code to latecomers meanwhile.
+        "visitors": sum(1 for c in room.connections.values() if c.role == "phone" and c.player is None),
     }
 
 

@@ -5,8 +5,12 @@ import { t, loadCatalogs, onLangChange, errorText } from "/static/js/i18n.js";
 import { connect } from "/static/js/net.js";
 import { toast } from "/static/js/toast.js";
 import { playerChip } from "/static/js/players.js";
-import { playersList, gamePicker, hostPanel, gameTitle, confirmButton } from "/static/js/lobby.js";
+import { playersList, gamePicker, hostPanel, gameTitle } from "/static/js/lobby.js";
 import { connectionBadge, langSwitch, caller, gameStage, roomFlow } from "/static/js/ui.js";
+import { stageFitter } from "/static/js/fit.js";
+import { finalPanel } from "/static/js/final.js";
+import { cue, cueFor, countdownTicks, isMuted, setMuted, onMuteChange, played } from "/static/js/sound.js";
+import { keepAwake } from "/static/js/wake.js";
 
 const ROOM_KEY = "castaways.table.room";
 const hostKey = (code) => `castaways.host.${code}`;
@@ -32,13 +36,33 @@ const state = {
   welcome: null,
   room: null,
   hostOpen: false,
+  joinOpen: false,   // the big QR code shown over the game (the "Join" button)
   game: null,
 };
 
 const conn = connectionBadge();
 const app = document.getElementById("app");
 const stageRoot = h("div", { class: "stage", id: "stage" });
-const stage = gameStage("table", stageRoot);
+// The stage's box: what is left of the screen below the header; the fitter scales the game
+// into it (server/static/js/fit.js), so no TV size ever scrolls.
+const stageBox = h("div", { class: "stage-box", id: "stage-box" }, stageRoot);
+const fitter = stageFitter(stageBox, stageRoot);
+// The lobby's right column (players, game, options) fits its box the same way.
+const lobbyRoot = h("section", { class: "lobby-panel" });
+const lobbyBox = h("div", { class: "lobby-box" }, lobbyRoot);
+const lobbyFitter = stageFitter(lobbyBox, lobbyRoot);
+const ticks = countdownTicks(5);
+let heard = null;   // the last game payload the sound cues looked at
+// The header's player chips wear the seats' colours as the game shows them (stage.dress):
+// redraw it when the game's module first paints (it may dress them differently).
+let looks = "";
+const looksNow = () => (state.room ? state.room.players.map((p) => stage.dress(p).colour).join() : "");
+const stage = gameStage("table", stageRoot, () => ({}), {
+  onPaint: (mod) => {
+    fitter.fit(mod.fit);
+    if (state.room && state.room.status !== "lobby" && looksNow() !== looks) render();
+  },
+});
 let call = null;
 let qrFor = null;
 let qrBig = null;
@@ -81,23 +105,43 @@ function fullscreenButton() {
   }, t(on ? "table.fullscreen_exit" : "table.fullscreen"));
 }
 
-function topbar(extra) {
-  return h("header", { class: ["topbar", extra && "in-game"] }, brand(), extra,
-    h("div", { class: "topbar-end" }, conn.el, fullscreenButton(), langSwitch()));
+// A speaker drawn in SVG (an emoji may be missing from a TV's fonts), crossed out when muted.
+function speaker(off) {
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("class", "sound-icon");
+  svg.setAttribute("aria-hidden", "true");
+  const paths = ["M3 9h4l5-4v14l-5-4H3z", off ? "M16 9l6 6M22 9l-6 6" : "M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12"];
+  paths.forEach((d, i) => {
+    const path = document.createElementNS(NS, "path");
+    path.setAttribute("d", d);
+    path.setAttribute("fill", i ? "none" : "currentColor");
+    path.setAttribute("stroke", "currentColor");
+    path.setAttribute("stroke-width", "2");
+    path.setAttribute("stroke-linecap", "round");
+    svg.appendChild(path);
+  });
+  return svg;
 }
 
-// Keep the TV awake while the page is shown (works where the page is a secure context, e.g.
-// http://127.0.0.1 on the laptop; silently nothing elsewhere).
-let wakeLock = null;
-async function keepAwake() {
-  if (!("wakeLock" in navigator) || document.visibilityState !== "visible" || wakeLock) return;
-  try {
-    wakeLock = await navigator.wakeLock.request("screen");
-    wakeLock.addEventListener("release", () => { wakeLock = null; });
-  } catch (_) { /* not allowed here */ }
+function soundButton() {
+  const off = isMuted();
+  return h("button", {
+    type: "button", class: ["btn", "btn-small", "btn-quiet", "sound-toggle", off && "sound-off"], id: "sound",
+    "aria-pressed": String(!off), title: t(off ? "table.sound_off" : "table.sound_on"),
+    onclick: () => { setMuted(!isMuted()); if (!isMuted()) cue("reveal"); },
+  }, speaker(off),
+  h("span", { class: "sound-label" }, t(off ? "table.sound_off" : "table.sound_on")));
 }
-document.addEventListener("visibilitychange", keepAwake);
+
+function topbar(extra) {
+  return h("header", { class: ["topbar", extra && "in-game"] }, brand(), extra,
+    h("div", { class: "topbar-end" }, conn.el, soundButton(), fullscreenButton(), langSwitch()));
+}
+
 document.addEventListener("fullscreenchange", () => render());
+onMuteChange(() => render());
 
 // ---- lobby --------------------------------------------------------------------------------
 
@@ -112,7 +156,7 @@ function renderLobby() {
     h("div", { class: "join-url", id: "join-url" }, joinUrl()));
 
   const count = room.players.length;
-  const lobby = h("section", { class: "lobby-panel" },
+  mount(lobbyRoot,
     h("h2", { class: "section-title" }, t("lobby.players"), h("span", { class: "count" }, String(count))),
     count
       ? playersList(room, { isHost: host, call })
@@ -122,7 +166,8 @@ function renderLobby() {
     host ? null : h("p", { class: "muted read-only-note" },
       t("table.extra_screen")));
 
-  mount(app, topbar(null), h("main", { class: "lobby-layout" }, codeBox, lobby));
+  mount(app, topbar(null), h("main", { class: "lobby-layout" }, codeBox, lobbyBox));
+  lobbyFitter.fit(null);   // six players and a game's options: shrunk to fit, never scrolled
 }
 
 // ---- game ---------------------------------------------------------------------------------
@@ -130,41 +175,92 @@ function renderLobby() {
 function renderGameShell() {
   const room = state.room;
   const host = isHost();
+  looks = looksNow();
   const players = h("ul", { class: "players players-strip", "aria-label": t("lobby.players") },
-    room.players.map((p) => playerChip(p, { compact: true, seatless: p.seat === null && !p.bot })));
+    room.players.map((p) => playerChip(stage.dress(p), { compact: true, seatless: p.seat === null && !p.bot })));
   const header = topbar(h("div", { class: "game-header" },
-    h("div", { class: "mini-join" },
-      qrImg("small"),
-      h("div", { class: "mini-join-text" },
-        h("span", { class: "mini-code", id: "room-code" }, room.code),
-        h("span", { class: "mini-url" }, joinUrl().replace(/^https?:\/\//, "")))),
-    h("div", { class: "game-name" }, gameTitle(room, room.game),
+    h("button", {
+      type: "button", class: "mini-join", id: "mini-join", title: t("table.join_show"),
+      onclick: () => { state.joinOpen = true; render(); },
+    },
+    qrImg("small"),
+    h("span", { class: "mini-join-text" },
+      h("span", { class: "mini-code", id: "room-code" }, room.code),
+      h("span", { class: "mini-url" }, shortJoinUrl()))),
+    h("div", { class: "game-name" }, h("span", { class: "game-title" }, gameTitle(room, room.game)),
       room.status === "over" ? h("span", { class: "badge badge-over" }, t("table.game_over")) : null),
-    host && room.status === "over" ? h("div", { class: "over-buttons" },
-      h("button", { type: "button", class: "btn btn-primary", id: "over-rematch", onclick: () => call("rematch", {}) },
-        t("host.rematch")),
-      confirmButton(t("host.end_game"), () => call("end_game", {}), { class: "btn btn-quiet", id: "over-end" }))
-      : null,
+    h("button", {
+      type: "button", class: "btn btn-secondary join-toggle", id: "join-toggle",
+      "aria-expanded": String(joinShown()), onclick: () => { state.joinOpen = !joinShown(); render(); },
+    }, t("table.join_button")),
     host ? h("button", {
       type: "button", class: ["btn", "btn-secondary", "host-toggle", state.hostOpen && "on"],
       "aria-expanded": String(state.hostOpen), id: "host-toggle",
       onclick: () => { state.hostOpen = !state.hostOpen; render(); },
     }, t("host.title")) : null));
-  // The game keeps the whole width unless the host opens the drawer; once over, rematch and
-  // end are in the header.
+  // The game keeps the whole width unless the host opens the drawer. Once over, the final
+  // strip (rematch, back to the lobby) sits under the game's own final screen.
   const drawer = host && state.hostOpen
     ? h("aside", { class: "drawer" }, hostPanel(room, { call }))
     : null;
+  const final = state.game && state.game.over
+    ? finalPanel(state.game, { isHost: host, call, colourOf: stage.colourOf(room, state.game), page: "table" })
+    : null;
   mount(app, header, h("div", { class: "players-bar" }, players),
-    h("main", { class: ["game-layout", drawer && "with-drawer"] }, stageRoot, drawer));
+    h("main", { class: ["game-layout", drawer && "with-drawer"] },
+      h("div", { class: "game-column" }, stageBox, final), drawer),
+    joinShown() ? joinOverlay() : null);
+  fitter.apply();
+}
+
+// The big QR code and code over the game, for a latecomer: on demand ("Join"), and by itself
+// while a visitor phone is on the join page (room.visitors).
+function joinShown() {
+  const room = state.room;
+  return Boolean(room && room.status !== "lobby" && (state.joinOpen || room.visitors > 0));
+}
+
+function shortJoinUrl() {
+  // The address to type: the join page, which asks for the code.
+  return joinUrl().replace(/^https?:\/\//, "").replace(/\/j\/[A-Z]+$/, "/j");
+}
+
+function joinOverlay() {
+  const room = state.room;
+  const close = () => { state.joinOpen = false; render(); };
+  return h("div", { class: "join-overlay", id: "join-overlay", role: "dialog", "aria-label": t("table.join_title") },
+    h("div", { class: "join-sheet" },
+      h("h2", { class: "join-title" }, t("table.join_late")),
+      h("div", { class: "qr-frame" }, qrImg("big")),
+      h("div", { class: "code-label" }, t("table.room_code")),
+      h("div", { class: "room-code room-code-big", id: "overlay-code" }, room.code),
+      h("div", { class: "join-url" }, shortJoinUrl()),
+      room.visitors > 0 ? h("p", { class: "join-visitors" }, t("table.visitors", { n: room.visitors })) : null,
+      h("button", { type: "button", class: "btn btn-secondary", id: "join-close", onclick: close }, t("common.close"))));
 }
 
 // ---- dispatch -----------------------------------------------------------------------------
 
 function render() {
   if (!state.room) return;
-  if (state.room.status === "lobby") renderLobby();
-  else renderGameShell();
+  keepAwake(state.room.status !== "lobby");
+  if (state.room.status === "lobby") {
+    state.joinOpen = false;
+    fitter.reset();
+    renderLobby();
+  } else renderGameShell();
+}
+
+// Sound: a cue for what a new payload brings (never for the state sent on (re)connect), and
+// ticks in the countdown's last seconds.
+function listen(msg) {
+  const fresh = heard && msg.version > heard.version && msg.game === heard.game;
+  if (fresh) {
+    const name = cueFor(msg, heard);
+    if (name) cue(name);
+  }
+  heard = msg;
+  ticks.set(msg.over ? null : msg.deadline);
 }
 
 function onWelcome(w) {
@@ -197,15 +293,24 @@ async function main() {
     on: {
       welcome: onWelcome,
       room: flow.onRoom,
-      game: flow.onGame,
+      game: (msg) => {
+        const wasOver = Boolean(state.game && state.game.over);
+        listen(msg);
+        flow.onGame(msg);
+        // the final strip comes and goes with the game's end
+        if (Boolean(msg.over) !== wasOver && state.room && state.room.status !== "lobby") render();
+      },
       game_ended: () => toast(t("table.game_ended")),
       error: (error) => error && error.code && toast(errorText(error), { kind: "error" }),  // the error object itself (protocol)
     },
-    onStatus: (status) => conn.update(status),
+    onStatus: (status, detail) => {
+      conn.update(status);
+      // too_many_rooms / server_full: say why there is no room (the badge only says "Not connected").
+      if (status === "refused" && detail && detail.code) toast(errorText(detail), { kind: "error", ms: 60000 });
+    },
   });
   call = caller(net);
-  window.castaways = { net, state };
-  keepAwake();
+  window.castaways = { net, state, stage, sounds: played };
   onLangChange(render);
 }
 

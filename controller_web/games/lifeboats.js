@@ -8,6 +8,8 @@ import {
 } from "/static/games/lifeboats/common.js";
 
 export { strings };
+// The page header wears the seat's colour as this edition shows it (1993: blue is orange).
+export { seatColour } from "/static/games/lifeboats/common.js";
 
 ensureCss(new URL("./lifeboats.css", import.meta.url));
 

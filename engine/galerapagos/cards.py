@@ -8,6 +8,7 @@ from engine import ballot as ballots
 from engine import window as windows
 from engine.galerapagos import flow
 from engine.galerapagos import table as t
+from engine.galerapagos import turnlog
 from engine.galerapagos.data import ACTIONS, EFFECTS, MAX_PLACES, is_permanent, ration_of, sickens
 from engine.galerapagos.deaths import kill, make_sick
 from engine.galerapagos.votes import open_ballots, weight
@@ -45,8 +46,10 @@ def _ration_options(g, seat, card, hand):
     base = {"type": "play", "card": card}
     stage = _survival_stage(g, resource)
     found = []
-    if stage and stage["mode"] == "zero":
-        # E13: in a zero step this resource's cards only cover castaways.
+    if t.zero_locked(g, resource):
+        # E12/E13: a counter locked at zero takes no card; in its zero step the cards cover.
+        if not stage:
+            return []
         uncovered = flow.mouths(g, resource)
         for chosen in combinations(uncovered, min(rations, len(uncovered))):
             found += [dict(base, use="cover", **{"for": list(chosen)}, **v) for v in variants]
@@ -93,7 +96,7 @@ def _options_for(g, seat, card, hand):
     if card == "barometer":
         return plain
     if card == "vegetable_mill":
-        ok = s["food"] >= 1 and not (_survival_stage(g, "water") and stage["mode"] == "zero")
+        ok = s["food"] >= 1 and not t.zero_locked(g, "water")
         return plain if ok else []
     if card == "plank":
         return plain if s["places"] < MAX_PLACES else []
@@ -198,6 +201,7 @@ def _apply_ration(g, seat, action, events):
         if sick:
             make_sick(g, x, card, events)
     if use == "save":
+        turnlog.update(g, s["stage"]["vote"], saved_by=card, outcome="saved")
         s["stage"]["vote"] = None
         events.append({"type": "saved", "seat": seat, "resource": resource})
 
@@ -299,7 +303,9 @@ def apply_shoot(g, seat, action, events):
     t.take_card(g, seat, "cartridge")
     g.state["discard"].append("cartridge")
     events.append({"type": "shot", "seat": seat, "target": target})
-    if t.is_resting(g, target):
+    resting = t.is_resting(g, target)
+    turnlog.shot(g, seat, target, "killed" if resting else "pending")
+    if resting:
         kill(g, [target], "shot", events)
     else:
         g.state["interrupt"] = {"kind": "shot", "seat": target, "shooter": seat}

@@ -14,6 +14,7 @@ A sacrifice vote is {"ballot": B|None, "tied": [seats]|None, "named": seat|None,
 from engine import ballot as ballots
 from engine import window as windows
 from engine.galerapagos import table as t
+from engine.galerapagos import turnlog
 from engine.galerapagos.deaths import finish, kill
 from engine.galerapagos.votes import departure_voters, open_ballot, sacrifice_voters, weight
 
@@ -36,6 +37,9 @@ def start_turn(g, events):
     s["turn"] += 1
     s["phase"] = "dawn"
     s["last_vote"] = None
+    # This turn's card is not drawn yet: the TV must not show last turn's during dawn.
+    s["weather_card"] = None
+    turnlog.reset(g)
     for c in s["castaways"]:
         c["acted"] = False
         c["forced"] = None
@@ -98,6 +102,8 @@ def _step(g, stage, events):
 def start_survival(g, events):
     s = g.state
     s["phase"] = "survival"
+    # The zero check is made once, here, for both counters (issue 10, E12).
+    s["zero_locked"] = [r for r in ("water", "food") if s[r] == 0]
     for seat, c in enumerate(s["castaways"]):
         if c["sick_turn"] is not None and c["sick_turn"] < s["turn"]:
             c["sick_turn"] = None
@@ -106,8 +112,8 @@ def start_survival(g, events):
 
 
 def start_resource(g, resource, events):
-    """The step's mode is fixed by the counter when the step begins (E12)."""
-    mode = "normal" if g.state[resource] > 0 else "zero"
+    """The step's mode was fixed when phase 4 started (E12, corrected by issue 10)."""
+    mode = "zero" if t.zero_locked(g, resource) else "normal"
     stage = {"kind": "survival", "resource": resource, "mode": mode, "window": None,
              "window_done": False, "vote": None}
     g.state["stage"] = stage
@@ -147,6 +153,7 @@ def _survival(g, stage, events):
         return True
     if len(need) <= s[resource]:
         if stage["vote"] is not None:
+            turnlog.update(g, stage["vote"], outcome="dropped")
             events.append({"type": "vote_dropped"})
         s[resource] -= len(need)
         events.append({"type": "consume", "resource": resource, "rations": len(need),
@@ -196,11 +203,15 @@ def _vote(g, stage, candidates, kind, events):
         stage["vote"] = vote = {"ballot": None, "tied": None, "named": None,
                                 "candidates": candidates}
         if len(candidates) == 1:
+            turnlog.open_record(g, vote, kind, candidates=candidates)
             _name(g, vote, candidates[0], "only_candidate", events)
             return True
         voters = sacrifice_voters(g)
         if not voters:
             vote["tied"] = list(candidates)
+            turnlog.open_record(g, vote, kind, candidates=candidates)
+            turnlog.update(g, vote, tied=list(candidates), chooser=g.state["first"],
+                           outcome="tie")
             events.append({"type": "tie", "tied": list(candidates), "chooser": g.state["first"]})
             return True
         vote["ballot"] = open_ballot(g, kind, voters, candidates)
@@ -213,10 +224,12 @@ def _vote(g, stage, candidates, kind, events):
     if not ballots.complete(ballot):
         return False
     top = reveal(g, ballot, events)
+    turnlog.open_record(g, vote, kind, ballot=ballot, candidates=vote["candidates"])
     if len(top) == 1:
         _name(g, vote, top[0], "vote", events)
     else:
         vote["tied"] = top
+        turnlog.update(g, vote, tied=list(top), chooser=g.state["first"], outcome="tie")
         events.append({"type": "tie", "tied": top, "chooser": g.state["first"]})
     return True
 
@@ -235,6 +248,7 @@ def reveal(g, ballot, events):
 def _name(g, vote, seat, why, events):
     vote["named"] = seat
     vote["tied"] = None
+    turnlog.update(g, vote, named=seat, why=why, outcome="named")
     events.append({"type": "named", "seat": seat, "why": why})
 
 
@@ -243,6 +257,7 @@ def choose_named(g, seat, events):
 
 
 def revote(g, events):
+    turnlog.update(g, g.state["stage"]["vote"], outcome="revote")
     g.state["stage"]["vote"] = None
     events.append({"type": "vote_again"})
 
@@ -282,6 +297,7 @@ def board(g, end, events):
 def _hurricane(g, stage, events):
     if requirements_met(g):
         if stage["vote"] is not None:
+            turnlog.update(g, stage["vote"], outcome="dropped")
             events.append({"type": "vote_dropped"})
         board(g, "hurricane", events)
         return False
@@ -297,6 +313,7 @@ def _departure(g, stage, events):
     s = g.state
     if not requirements_met(g):
         if stage["ballot"] is not None or stage["choose"]:
+            turnlog.update(g, stage, outcome="dropped")
             events.append({"type": "vote_dropped"})
         start_turn(g, events)
         return True
@@ -308,6 +325,8 @@ def _departure(g, stage, events):
         events.append({"type": "departure_possible", "living": len(t.living(g))})
         if not voters:
             stage["choose"] = True
+            turnlog.open_record(g, stage, "departure")
+            turnlog.update(g, stage, chooser=s["first"], outcome="tie")
             events.append({"type": "departure_tie", "chooser": s["first"]})
             return True
         stage["ballot"] = open_ballot(g, "departure", voters, [True, False])
@@ -316,10 +335,12 @@ def _departure(g, stage, events):
     if not ballots.complete(ballot):
         return False
     reveal(g, ballot, events)
+    turnlog.open_record(g, stage, "departure", ballot=ballot)
     count = dict((repr(o), c) for o, c in ballots.tally(ballot))
     yes, no = count[repr(True)], count[repr(False)]
     if yes == no:
         stage["choose"] = True
+        turnlog.update(g, stage, chooser=s["first"], outcome="tie")
         events.append({"type": "departure_tie", "chooser": s["first"]})
         return True
     decide_departure(g, yes > no, events)
@@ -327,6 +348,7 @@ def _departure(g, stage, events):
 
 
 def decide_departure(g, leave, events):
+    turnlog.update(g, g.state["stage"], leave=leave, outcome="leave" if leave else "stay")
     events.append({"type": "departure_decided", "leave": leave})
     if leave:
         board(g, "departure", events)

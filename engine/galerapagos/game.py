@@ -21,6 +21,10 @@ class Galerapagos(Game):
     def over(self):
         return self.state["result"] is not None
 
+    def append_only(self):
+        # Each seat's private memory only grows (table.record); a game's snapshot skips it.
+        return [(c, "records") for c in self.state["castaways"]]
+
     # -- who is asked what ----------------------------------------------------------------
     def _vote_waiting(self, vote):
         if vote is None:

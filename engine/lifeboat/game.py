@@ -32,6 +32,11 @@ class Lifeboat(Game):
     def result(self):
         return self.state["result"]
 
+    def append_only(self):
+        # Each seat's private log only grows: a game's snapshot skips it.
+        private = self.state["private"]
+        return [(private, seat) for seat in range(len(private))]
+
     # -- the machine ------------------------------------------------------------------
     def _run(self, ev):
         s = self.state

@@ -1,9 +1,7 @@
 """Lifeboats as an engine.base.Game: action dispatch, who is waited for, and the rule that
 a non-vote decision with a single legal action (or none) is taken by the engine (E27)."""
-import json
-
 from engine import ballot as ballots
-from engine.base import Game
+from engine.base import Game, copy_data
 from engine.errors import IllegalAction
 from engine.lifeboats import setup, turn, views, voting
 from engine.lifeboats.data import DATA
@@ -68,8 +66,20 @@ class LifeboatsGame(Game):
         events = []
         self._do(seat, action, events, forced=False)
         self._take_forced(events)
+        self._remember_outcomes(events)
         # Events leave the engine as copies: nothing outside may alias the game state.
         return _copy(events)
+
+    def _remember_outcomes(self, events):
+        """The turn's outcomes stay in the state (view key `turn_outcomes`): a one-option
+        ballot, a forced ejection or boarding, a drowning happen without a reveal, and a TV
+        that reloads must still be able to show them. A new turn starts a new list."""
+        kept = self.state.setdefault("turn_outcomes", [])   # games saved before it have none
+        for e in events:
+            if e["type"] == "turn_started":
+                kept.clear()
+            elif e["type"] in TURN_OUTCOMES:
+                kept.append(_copy(e))
 
     def _do(self, seat, a, ev, forced):
         kind = a["type"]
@@ -110,7 +120,7 @@ class LifeboatsGame(Game):
 
     def view(self, seat):
         if seat is None:
-            return _copy(views.public_view(self))
+            return _copy(self.memo("public_view", lambda: views.public_view(self)))
         if not self.seat_ok(seat):
             raise IllegalAction("There is no such seat.", "bad_seat")
         return _copy(views.seat_view(self, seat))
@@ -121,10 +131,17 @@ class LifeboatsGame(Game):
         return _copy(final_result(self))
 
 
+# Public events that change the board or a score, or settle a ballot: what a turn "did".
+TURN_OUTCOMES = frozenset({
+    "outcome", "leak_placed", "boat_full", "pawn_ejected", "pawn_drowned", "boat_sank",
+    "boat_moved", "boat_landed", "pawn_left", "swim_skipped", "pawn_boarded", "phase_skipped",
+})
+
+
 def _copy(value):
     """What leaves the engine is the caller's: a deep copy, so that mutating a view, a result
     or an event can never change the game (views used to share last_reveal's lists)."""
-    return json.loads(json.dumps(value))
+    return copy_data(value)
 
 
 LifeboatsGame.INFO = info_from_data("lifeboats", DATA["title"], DATA["players"],

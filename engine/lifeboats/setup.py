@@ -22,6 +22,7 @@ def new_state(g):
     s["landed"], s["landing_order"] = [], []
     s["drowned"] = [{r: 0 for r in RANKS} for _ in range(n)]
     s["ballot"], s["last_reveal"], s["tied"] = None, None, []
+    s["turn_outcomes"] = []
     s["eject"], s["swim"] = None, None
 
 

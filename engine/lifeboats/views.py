@@ -79,6 +79,7 @@ def public_view(g):
         "unplaced": [dict(u) for u in s["unplaced"]],
         "ballot": _ballot(g, None),
         "last_reveal": s["last_reveal"] and dict(s["last_reveal"]),
+        "turn_outcomes": [dict(e) for e in s.get("turn_outcomes", [])],
         "swim": s["swim"] and {"order": list(s["swim"]["order"]),
                                "swimmers": [dict(x) for x in s["swim"]["swimmers"]],
                                "boarded": s["swim"]["boarded"]},
@@ -91,7 +92,9 @@ def public_view(g):
 
 def seat_view(g, seat):
     s = g.state
-    view = public_view(g)
+    # Every screen's view starts from the same public part, built once per state; a shallow
+    # copy, as the game's view() hands out a deep copy of the whole.
+    view = dict(g.memo("public_view", lambda: public_view(g)))
     view["ballot"] = _ballot(g, seat)
     colour = colour_of(seat)
     b = s["ballot"]

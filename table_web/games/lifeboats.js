@@ -3,10 +3,15 @@
 import { strings, table as S } from "/static/games/lifeboats/strings.js";
 import {
   h, s, boatColour, chip, colourName, describeEvent, ensureCss, fill, fmt, hatIcon, ink, islandValues,
-  leakIcon, makeTr, pawn, shape, starIcon, who,
+  leakIcon, makeTr, pawn, seatColour, shape, starIcon, who,
 } from "/static/games/lifeboats/common.js";
 
-export { strings };
+export { strings, seatColour };
+
+// The board is drawn in fixed pixels for this design size (at least 1600 wide, for seven lanes
+// and the side panel, and 900 high); the TV page scales it into its stage on any screen, also
+// beside the host's drawer (server/static/js/fit.js).
+export const fit = { width: 1600, height: 900 };
 
 ensureCss(new URL("./lifeboats.css", import.meta.url));
 
@@ -18,10 +23,11 @@ function mem(root) {
   if (!memory.has(root)) {
     const m = { log: [], version: -1, boats: {}, timer: null };
     memory.set(root, m);
-    window.addEventListener("resize", () => {
+    // The page sizes root (its stage box, scaled): seat sizes follow it.
+    new ResizeObserver(() => {
       const page = root.querySelector(".lb-table");
       if (page) fitHeight(root, page);
-    });
+    }).observe(root);
   }
   return memory.get(root);
 }
@@ -61,7 +67,7 @@ export function render(root, msg, ctx) {
 function topBar(view, tr, msg) {
   const sp = view.start_player;
   return h("header", { class: "lb-top" },
-    h("div", { class: "lb-brand" }, boatGlyph(), tr("title")),
+    h("div", { class: "lb-brand" }, boatGlyph(), tr(view.edition === "1993" ? "title.1993" : "title")),
     h("div", { class: "lb-turn", "data-testid": "lb-turn" },
       view.turn > 0 ? tr("turn", { turn: view.turn }) : tr("turn.setup")),
     h("div", { class: "lb-phase", "data-testid": "lb-phase" }, tr(`phase.${view.phase}`)),
@@ -74,15 +80,14 @@ function topBar(view, tr, msg) {
     h("div", { class: "lb-countdown", "data-testid": "lb-countdown", hidden: !msg.deadline }));
 }
 
-// The board fills the screen below the page's own header (1920x1080 on the TV).
+// The board fills root (the stage box the page gives it, in unscaled pixels: offset sizes,
+// never getBoundingClientRect, which is scaled).
 function fitHeight(root, page) {
-  const top = root.getBoundingClientRect().top + window.scrollY;
-  page.style.height = `${Math.max(680, window.innerHeight - top - 16)}px`;
-  page.classList.toggle("lb-narrow", page.getBoundingClientRect().width < 1500);
+  page.classList.toggle("lb-narrow", page.offsetWidth < 1500);
   // One boat per lane, so a boat may spill over the cells above and below its own.
   const cell = page.querySelector(".lb-cell");
   if (cell) {
-    const r = cell.getBoundingClientRect();
+    const r = { width: cell.offsetWidth, height: cell.offsetHeight };
     const byHeight = Math.floor((r.height + 20 - 50) / 2);
     const byWidth = Math.floor((r.width - 34) / 3);
     const seat = Math.max(28, Math.min(50, byHeight, byWidth));
@@ -135,7 +140,7 @@ function board(view, tr, newEvents, m) {
   const byColour = Object.fromEntries(view.boats.map((b) => [b.colour, b]));
 
   const grid = h("div", { class: "lb-grid", style: {
-    gridTemplateColumns: `repeat(${lanes}, 1fr)`,
+    gridTemplateColumns: `repeat(${lanes}, minmax(0, 1fr))`,
     gridTemplateRows: `auto repeat(${rows}, minmax(0, 1fr))`,
   } });
 
@@ -314,10 +319,30 @@ function stage(view, tr, msg, newEvents) {
       h("div", { class: "lb-clock-digits" })));
   }
   const lr = view.last_reveal;
-  if (lr && !(ballot && ballot.revealed)) {
+  if (lr && !(ballot && ballot.revealed) && !outcomesAfter(view, lr)) {
     parts.push(revealPanel(view, tr, lr, { last: true, fresh: newEvents.some((e) => e.type === "ballot_revealed") }));
+  } else if (!(ballot && ballot.revealed) && (view.turn_outcomes || []).length) {
+    parts.push(turnPanel(view, tr));
   }
   return h("footer", { class: "lb-stage" }, parts);
+}
+
+// Did this turn settle something after the last reveal, without a vote (a ballot with one
+// option, a forced ejection, a drowning)? Then the turn's outcomes say more than that reveal.
+function outcomesAfter(view, lr) {
+  const outs = view.turn_outcomes || [];
+  if (!outs.length) return false;
+  if (lr.turn !== view.turn) return true;
+  const last = [...outs].reverse().find((e) => e.type === "outcome");
+  return Boolean(last && last.resolution === "single_option");
+}
+
+// What the turn has done so far (view.turn_outcomes, kept by the engine: it survives a reload).
+function turnPanel(view, tr) {
+  const lines = (view.turn_outcomes || []).slice().reverse().slice(0, 5);
+  return h("div", { class: "lb-reveal lb-last lb-turnlog", "data-testid": "lb-turn-outcomes" },
+    h("div", { class: "lb-reveal-head" }, h("b", {}, tr("turn_outcomes")), " · ", tr("turn", { turn: view.turn })),
+    h("ol", { class: "lb-turnlog-list" }, lines.map((e) => h("li", { class: `lb-log-${e.type}` }, describeEvent(view, tr, e)))));
 }
 
 function question(view, tr, kind, boat, round) {
@@ -342,10 +367,13 @@ function ballotPanel(view, tr, ballot, caption, newEvents) {
       ballot.kind === "eject" ? h("span", { class: "lb-weight" }, tr("weight", { n: ballot.weights[i] })) : null,
       h("span", { class: "lb-card-back" }, voted ? "✓" : "…"));
   });
+  // The ejection's note shares the options' line, so the last line ("vote on your phones")
+  // stays inside the panel.
   return h("div", { class: "lb-act lb-wide" },
     question(view, tr, ballot.kind, ballot.boat, ballot.round),
-    ballot.kind === "eject" ? h("div", { class: "lb-note" }, tr("question.eject.note")) : null,
-    h("div", { class: "lb-options" }, ballot.options.map((o) => chip(view, tr, o))),
+    h("div", { class: "lb-options" },
+      ballot.kind === "eject" ? h("span", { class: "lb-note" }, tr("question.eject.note")) : null,
+      ballot.options.map((o) => chip(view, tr, o))),
     ballot.negotiating ? caption : h("div", { class: "lb-voters", "data-testid": "lb-voters" }, voters),
     ballot.negotiating ? null : caption);
 }

@@ -166,8 +166,8 @@ def test_table_three_phones_play_the_fixture_game(open_table, open_phone, live_s
         if not g["over"]:
             assert secret_values(g) == [], json.dumps(g)
 
-    # Rematch from the TV's header: the same seats play a new game.
-    table.locator("#over-rematch").click()
+    # Rematch from the TV's final strip: the same seats play a new game.
+    table.locator("#final-rematch").click()
     for phone in phones:
         expect(phone.locator(VOTE.format("red"))).to_be_visible()
         expect(phone.locator("#stage .result")).to_have_count(0)

@@ -90,3 +90,33 @@ def test_the_decision_names_what_the_single_decider_chooses_about():
     swimmer = g.view(None)["swim"]["swimmers"][-1]
     assert g.view(None)["decision"] == {"step": "board", "seat": swimmer["seat"],
                                         "left_boat": swimmer["boat"]}
+
+
+def test_the_turns_outcomes_stay_in_the_view_until_the_next_turn():
+    """A TV that reloads gets only the state: what the turn did without a reveal (a ballot
+    with one option, a forced ejection or boarding, a drowning) must be in the view."""
+    import random
+
+    import engine
+    from engine.lifeboats.game import TURN_OUTCOMES
+    seen_unheld = seen_drowned = False
+    for seed in range(6):
+        g = new(4, seed=seed)
+        rng = random.Random(seed)
+        expected = []
+        while not g.over:
+            seat = g.waiting_for()[0]
+            events = g.act(seat, rng.choice(g.legal_actions(seat)))
+            for e in events:
+                if e["type"] == "turn_started":
+                    expected = []
+                elif e["type"] in TURN_OUTCOMES:
+                    expected.append(e)
+            seen_unheld |= any(e.get("resolution") == "single_option" for e in events)
+            seen_drowned |= any(e["type"] == "pawn_drowned" for e in events)
+            for who in (None, seat):
+                assert g.view(who)["turn_outcomes"] == expected
+        # kept across a save and a reload
+        again = engine.load_game(json.loads(json.dumps(g.to_dict())))
+        assert again.view(None)["turn_outcomes"] == expected
+    assert seen_unheld and seen_drowned

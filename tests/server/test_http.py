@@ -20,15 +20,44 @@ def test_the_phone_page_for_a_room_any_case(server, http):
     for path in (f"/j/{code}", f"/j/{code.lower()}"):
         response = http.get(path)
         assert response.status_code == 200
-        assert response.data == (routes.PHONE_DIR / "index.html").read_bytes()
+        # The phone's page, its files linked under the versioned prefix (tests/server/test_assets.py).
+        assert b'class="page-phone"' in response.data and b"/phone/phone.js" in response.data
 
 
 def test_an_unknown_room_gets_a_friendly_page_in_english_and_french(http):
     response = http.get("/j/QQQQ")
     assert response.status_code == 404 and response.mimetype == "text/html"
     text = response.get_data(as_text=True)
-    assert "does not exist" in text and "n'existe pas" in text and 'href="/"' in text
+    # The link goes to the join page's code box, never to "/" (the TV page: it would open a room)
+    assert "does not exist" in text and "n'existe pas" in text and 'href="/j"' in text
+    assert 'href="/"' not in text
     assert "Traceback" not in text
+
+
+def test_the_join_page_and_the_room_lookup(server, http):
+    code = server.table().welcome["room"]
+    for path in ("/j", "/j/"):
+        response = http.get(path)
+        assert response.status_code == 200
+        assert response.data == (routes.PHONE_DIR / "index.html").read_bytes()
+    assert http.get(f"/rooms/{code.lower()}").get_json() == {"ok": True, "code": code}
+    missing = http.get("/rooms/QQQQ")     # an answer, not an error: nothing in the console
+    assert missing.status_code == 200 and missing.get_json()["ok"] is False
+    assert missing.get_json()["error"]["code"] == "unknown_room"
+
+
+def test_the_favicon_is_our_icon(http):
+    response = http.get("/favicon.ico")
+    assert response.status_code == 200 and b"<svg" in response.data
+
+
+def test_the_room_payload_says_which_page_modules_a_game_has(server):
+    table = server.table()
+    games = {g["id"]: g["pages"] for g in table.last("room")["games"]}
+    assert games["lifeboats"] == {"table": True, "phone": True}
+    for gid, pages in games.items():
+        assert pages == {"table": (routes.TABLE_DIR / "games" / f"{gid}.js").is_file(),
+                         "phone": (routes.PHONE_DIR / "games" / f"{gid}.js").is_file()}
 
 
 def test_the_qr_code_is_an_svg_of_the_join_url(server, http):
@@ -93,3 +122,24 @@ def test_a_games_card_data_is_served_for_the_pages_and_nothing_else(http):
         assert response.get_json() == json.loads((routes.ENGINE_DIR / game / "data.json").read_text())
     for path in ("/games/nope/data.json", "/games/..%2Fserver/data.json", "/games/base/data.json"):
         assert http.get(path).status_code == 404
+
+
+def test_the_room_counts_visitor_phones_on_the_join_form(server):
+    """room.visitors: phones connected without a player (on the join form); the TV shows its
+    big QR code meanwhile. Every screen hears when one arrives, joins or leaves."""
+    from tests.support.waiting import wait_until
+    table = server.table()
+    code = table.welcome["room"]
+
+    def now(visitors, players):
+        return wait_until(lambda: (table.last("room")["visitors"], len(table.last("room")["players"]))
+                          == (visitors, players) or None, 10, f"visitors={visitors}")
+    now(0, 0)
+    visitor = server.phone(code)
+    now(1, 0)
+    assert visitor.send("join", {"name": "Ana"})["ok"]
+    now(0, 1)
+    other = server.phone(code)
+    now(1, 1)
+    other.close()
+    now(0, 1)

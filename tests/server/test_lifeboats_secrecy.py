@@ -51,13 +51,27 @@ def check_payload(msg, seat):
         elif e["type"] not in ("outcome",):
             for path, d in walk(e):
                 assert "choice" not in d and "votes" not in d, (e, d)
+    # The turn's outcomes (kept for a TV that reloads) are settled results, never a cast vote:
+    # an `outcome` names the winning choice only, every other entry no choice at all.
+    for e in view.get("turn_outcomes", []):
+        if e["type"] == "outcome":
+            assert "votes" not in e and "tally" not in e, e
+        else:
+            for path, d in walk(e):
+                assert "choice" not in d and "votes" not in d, (e, d)
     # Anywhere else in the payload, nothing carries a cast vote.
     rest = {k: v for k, v in msg.items() if k not in ("legal_actions", "view", "events")}
-    rest["view"] = {k: v for k, v in view.items() if k not in ("last_reveal",)}
+    rest["view"] = {k: v for k, v in view.items() if k not in ("last_reveal", "turn_outcomes")}
     for path, d in walk(rest):
         assert "choice" not in d and "votes" not in d, (path, d)
     for a in msg["legal_actions"]:
         assert a["type"] != "vote" or own is None, (a, own)
+
+
+@pytest.fixture
+def server(make_server):
+    """Whole games through one socket per phone on a frozen clock: no rate limit here."""
+    return make_server(flood_burst=1e9)
 
 
 def play(server, seed, options=None):

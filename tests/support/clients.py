@@ -16,11 +16,11 @@ class Screen:
     python-socketio's client handles each incoming message in its own thread, so messages may
     be recorded out of order: ask for the newest game with `game()`, not `last("game")`."""
 
-    def __init__(self, url, auth, on_game=None):
+    def __init__(self, url, auth, on_game=None, **client_options):
         self.received = []
         self.on_game = on_game
         self.lock = threading.Lock()
-        self.client = socketio.Client(reconnection=False)
+        self.client = socketio.Client(reconnection=False, **client_options)
         for event in EVENTS:
             self.client.on(event, self._keeper(event))
         self.client.connect(url, auth=auth, wait_timeout=TIMEOUT)

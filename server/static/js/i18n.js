@@ -26,7 +26,8 @@ export function pickLang() {
 export async function loadCatalogs() {
   await Promise.all(LANGS.map(async (code) => {
     try {
-      const res = await fetch(`/static/i18n/${code}.json`, { cache: "no-cache" });
+      // Beside this module: under the page's versioned prefix, so cached for good (server/assets.py).
+      const res = await fetch(new URL(`../i18n/${code}.json`, import.meta.url));
       if (res.ok) catalogs[code] = await res.json();
     } catch (err) {
       console.error("i18n: could not load", code, err);

@@ -1,13 +1,15 @@
 // Loads the page module of a game: /table/games/<id>.js on the TV, /phone/games/<id>.js on
 // the phone. A game without a module (or whose module fails to load) gets the generic
-// renderer. Modules are cached; a module missing `render` is treated as absent.
+// renderer. Modules are cached; a module missing `render` is treated as absent. `available`
+// comes from the room payload's game info (`pages`): a game the server says has no module
+// gets the generic renderer without a request (no 404 in the console).
 import { genericModule } from "./generic.js";
 
 const cache = new Map();
 
-export function loadGameModule(page, id) {
+export function loadGameModule(page, id, available = true) {
   const key = `${page}/${id}`;
-  if (!cache.has(key)) cache.set(key, load(page, id));
+  if (!cache.has(key)) cache.set(key, available ? load(page, id) : Promise.resolve(genericModule(page)));
   return cache.get(key);
 }
 
@@ -16,7 +18,8 @@ async function load(page, id) {
   try {
     const mod = await import(`/${page}/games/${id}.js`);
     if (typeof mod.render !== "function") throw new Error("module has no render()");
-    return { strings: mod.strings || {}, render: mod.render, generic: false };
+    return { strings: mod.strings || {}, render: mod.render, generic: false, fit: mod.fit || null,
+      seatColour: typeof mod.seatColour === "function" ? mod.seatColour : null };
   } catch (err) {
     console.info(`castaways: no ${page} module for "${id}" (${err && err.message}); using the generic renderer`);
     return genericModule(page);

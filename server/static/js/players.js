@@ -31,10 +31,13 @@ export function playerChip(p, opts = {}) {
 }
 
 /** ctx.colourOf(seat) for game modules: {colour, letter, name} of the player in that seat. */
-export function makeColourOf(room, msg) {
+export function makeColourOf(room, msg, look = null) {
+  // look(seat) -> {colour, letter} or null: a game's own look for a seat (Lifeboats 1993 shows
+  // blue as orange), so the header, the final strip and the board agree.
+  const dressed = (seat) => { try { return look ? look(seat) : null; } catch (_) { return null; } };
   return (seat) => {
     const p = room && room.players ? room.players.find((x) => x.seat === seat) : null;
-    if (p) return { colour: p.colour, letter: p.letter, name: p.name, id: p.id };
+    if (p) return { colour: p.colour, letter: p.letter, name: p.name, id: p.id, ...(dressed(seat) || {}) };
     const names = msg && msg.view && Array.isArray(msg.view.players) ? msg.view.players : [];
     const name = typeof names[seat] === "string" ? names[seat] : `#${Number(seat) + 1}`;
     return { colour: "#8a8f98", letter: name ? name[0].toUpperCase() : "?", name, id: null };

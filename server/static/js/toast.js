@@ -37,3 +37,9 @@ export function toast(text, { kind = "info", ms } = {}) {
 }
 
 export const toastError = (text) => toast(text, { kind: "error" });
+
+/** Remove every toast now (e.g. an old error once the thing it was about succeeded). */
+export function clearToasts(kind = null) {
+  if (!box) return;
+  for (const el of [...box.children]) if (!kind || el.dataset.kind === kind) el.remove();
+}

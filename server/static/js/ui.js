@@ -55,7 +55,7 @@ export function caller(conn) {
  * msg.game (once), merges its strings and calls render(root, msg, ctx). It re-renders on a
  * language change. extraCtx() adds the page's own fields (phone: act, seat).
  */
-export function gameStage(page, root, extraCtx = () => ({})) {
+export function gameStage(page, root, extraCtx = () => ({}), { onPaint = null } = {}) {
   let current = null;      // {msg, room}
   let moduleId = null;
   let mod = null;
@@ -65,7 +65,7 @@ export function gameStage(page, root, extraCtx = () => ({})) {
     current = { msg, room };
     const mine = ++token;
     if (moduleId !== msg.game || !mod) {
-      const loaded = await loadGameModule(page, msg.game);
+      const loaded = await loadGameModule(page, msg.game, hasPageModule(room, page, msg.game));
       if (mine !== token) return;
       if (moduleId !== msg.game) root.replaceChildren();
       moduleId = msg.game;
@@ -81,7 +81,7 @@ export function gameStage(page, root, extraCtx = () => ({})) {
     const ctx = {
       t, has, lang: getLang(), page,
       room, players: room ? room.players : [],
-      colourOf: makeColourOf(room, msg),
+      colourOf: colourOf(room, msg),
       ...extraCtx(),
     };
     root.dataset.game = msg.game;
@@ -92,6 +92,21 @@ export function gameStage(page, root, extraCtx = () => ({})) {
       console.error("render failed", err);
       toast(t("error.render"), { kind: "error" });
     }
+    if (onPaint) onPaint(mod, msg, room);
+  }
+
+  // A seat's look as the game shows it (module export seatColour(view, seat)), else the room's.
+  function look(msg) {
+    return mod && mod.seatColour && msg ? (seat) => mod.seatColour(msg.view, seat) : null;
+  }
+  function colourOf(room, msg) { return makeColourOf(room, msg, look(msg)); }
+  /** A room player as the game on shows them (colour, letter of their seat). */
+  function dress(player) {
+    if (!player || player.seat === null || player.seat === undefined || !current) return player;
+    const l = look(current.msg);
+    let seen = null;
+    try { seen = l ? l(player.seat) : null; } catch (_) { seen = null; }
+    return seen ? { ...player, ...seen } : player;
   }
 
   /** Update room (players, presence) without a new game payload. */
@@ -108,13 +123,23 @@ export function gameStage(page, root, extraCtx = () => ({})) {
   }
 
   onLangChange(paint);
-  return { show, setRoom, reset, get msg() { return current && current.msg; } };
+  return {
+    show, setRoom, reset, dress,
+    colourOf: (room, msg) => colourOf(room, msg || (current && current.msg)),
+    get msg() { return current && current.msg; },
+  };
+}
+
+/** Whether the server says game `id` has a `page` module (room.games[].pages); unknown: try. */
+export function hasPageModule(room, page, id) {
+  const info = room && Array.isArray(room.games) ? room.games.find((g) => g.id === id) : null;
+  return !(info && info.pages && info.pages[page] === false);
 }
 
 /** Load the strings of a game's module (for the lobby: option names) without rendering. */
-export async function preloadStrings(page, gameId) {
+export async function preloadStrings(page, gameId, room = null) {
   if (!gameId) { setGameStrings(null); return; }
-  const mod = await loadGameModule(page, gameId);
+  const mod = await loadGameModule(page, gameId, hasPageModule(room, page, gameId));
   setGameStrings(mod.strings);
 }
 
@@ -134,7 +159,7 @@ export function roomFlow(page, stage, state, render) {
       const sel = room.selected ? room.selected.game : null;
       if (sel !== lastSelected) {
         lastSelected = sel;
-        preloadStrings(page, sel).then(render);
+        preloadStrings(page, sel, room).then(render);
       }
     }
     render();

@@ -59,6 +59,17 @@ const INK = {
   purple: "#fff", white: "#1d2330", black: "#f2e6c9",
 };
 
+const LETTER = { red: "R", yellow: "Y", green: "G", blue: "B", orange: "O", purple: "P", white: "W", black: "K" };
+
+/** The colour and letter the page header gives a seat when this edition shows its colour
+ * differently (1993: blue is orange); null when the room's colour already is the board's. */
+export function seatColour(view, seat) {
+  const colour = view && Array.isArray(view.colours) ? view.colours[seat] : null;
+  if (!colour) return null;
+  const seen = shown(view, colour);
+  return seen === colour ? null : { colour: FILL[seen] || FILL[colour], letter: LETTER[seen] || seen[0].toUpperCase() };
+}
+
 export function shown(view, colour) {
   return (view && view.colour_names && view.colour_names[colour]) || colour;
 }

@@ -7,6 +7,7 @@
 export const table = {
   en: {
     "title": "Lifeboats",
+    "title.1993": "Lifeboats (1993)",
     "colour.red": "Red", "colour.yellow": "Yellow", "colour.green": "Green", "colour.blue": "Blue",
     "colour.orange": "Orange", "colour.purple": "Purple", "colour.white": "White", "colour.black": "Black",
     "rank.officer": "officer", "rank.sailor": "sailor",
@@ -27,7 +28,7 @@ export const table = {
     "hats": "Hats", "hats_left": "{n} hats left",
     "drowned": "drowned", "drowned.n": "{n} drowned", "score": "Score",
     "landing": "Landing places", "landing.empty": "—",
-    "log": "Log", "boats": "Boats", "wheel.hat": "Hat",
+    "log": "Log", "boats": "Boats", "wheel.hat": "Hat", "turn_outcomes": "This turn",
     "ship": "The ship went down here",
     "boat.where": "lane {lane} → {island}, {row}/{rows}",
     "island.short.left": "left", "island.short.middle": "middle", "island.short.right": "right",
@@ -183,7 +184,8 @@ export const table = {
     "result.you_scored": "You scored {n} points.",
   },
   fr: {
-    "title": "Chacun pour soi",
+    "title": "Lifeboats",
+    "title.1993": "Chacun pour soi",
     "colour.red": "Rouge", "colour.yellow": "Jaune", "colour.green": "Vert", "colour.blue": "Bleu",
     "colour.orange": "Orange", "colour.purple": "Violet", "colour.white": "Blanc", "colour.black": "Noir",
     "rank.officer": "officier", "rank.sailor": "matelot",
@@ -204,7 +206,7 @@ export const table = {
     "hats": "Chapeaux", "hats_left": "{n} chapeaux",
     "drowned": "noyés", "drowned.n": "{n} noyé(s)", "score": "Score",
     "landing": "Ordre d'arrivée", "landing.empty": "—",
-    "log": "Journal", "boats": "Bateaux", "wheel.hat": "Chapeau",
+    "log": "Journal", "boats": "Bateaux", "wheel.hat": "Chapeau", "turn_outcomes": "Ce tour-ci",
     "ship": "Le navire a sombré ici",
     "boat.where": "couloir {lane} → {island}, {row}/{rows}",
     "island.short.left": "gauche", "island.short.middle": "milieu", "island.short.right": "droite",
@@ -373,7 +375,7 @@ const LOBBY = {
     "options.lifeboats.negotiation_seconds.hint": "0: the start player alone calls the vote. Otherwise the TV counts down and calls it at 0.",
   },
   fr: {
-    "game.lifeboats.title": "Lifeboats (Chacun pour soi)",
+    "game.lifeboats.title": "Lifeboats",
     "options.lifeboats.edition": "Édition",
     "options.lifeboats.edition.hint": "2009 : tous chapeaux → le premier joueur décide. 1993 : tous chapeaux → on revote ; le bleu devient orange ; le propriétaire choisit qui passe par-dessus bord.",
     "options.lifeboats.edition.2009": "2009 (Z-Man)",

@@ -1,0 +1,144 @@
+"""Versioned, compressed, cacheable page files (issue 13), without touching any module's imports.
+
+At start-up every file of the three page folders (/static, /table, /phone) is hashed into one
+version. Under `/v/<version>/<folder>/...` each file is served with a year-long immutable cache:
+its URL changes whenever any file changes. The two HTML pages (never cached) are served with
+ - their own `/static/`, `/table/`, `/phone/` links pointed into the versioned prefix;
+ - an import map sending those three prefixes there too, so the modules' absolute imports
+   (`/static/js/dom.js`) and the loader's dynamic `import()` of a game module resolve inside it,
+   and relative imports resolve inside it by themselves;
+ - a `<link rel=modulepreload>` per module of the entry module's static import graph and a
+   preload of the catalogs, so the browser fetches them all at once instead of one import level
+   per round trip: a reload costs the HTML, then nothing but cache hits.
+The unversioned URLs keep working, revalidated on every load, for anything that asks for them.
+
+Compression is flask-compress (brotli, zstd, gzip, by the browser's Accept-Encoding): a well-kept
+library instead of our own negotiation. Its cache keeps the compressed bytes of versioned files
+only (their URL names their content), so each is compressed once per process.
+"""
+import hashlib
+import json
+import mimetypes
+import re
+from pathlib import Path
+
+from flask import Response, abort
+from werkzeug.security import safe_join
+
+PREFIX = "/v/"
+IMMUTABLE = "public, max-age=31536000, immutable"
+CATALOGS = ("en", "fr")
+COMPRESSED_TYPES = ["text/html", "text/css", "text/javascript", "application/javascript",
+                    "application/json", "image/svg+xml", "text/plain"]
+# Static imports and re-exports of an ES module: `import x from "s"`, `import "s"`,
+# `export {x} from "s"` (comments are not parsed out: a commented import only costs a preload).
+_IMPORT = re.compile(r"""(?:^|[;\s])(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+)["']""")
+_CHARSET = re.compile(r"<meta\s+charset=[^>]*>", re.I)
+_HEAD = re.compile(r"<head[^>]*>", re.I)
+_LINKS = re.compile(r"""((?:href|src)=["'])/(static|table|phone)/""")
+
+
+class Assets:
+    def __init__(self, folders):
+        """folders: {"static": Path, "table": Path, "phone": Path}."""
+        self.folders = {name: Path(path) for name, path in folders.items()}
+        self.version = self._hash()
+        self.prefix = f"{PREFIX}{self.version}"
+
+    def _hash(self):
+        digest = hashlib.sha256()
+        for name, folder in sorted(self.folders.items()):
+            for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+                digest.update(f"{name}/{path.relative_to(folder).as_posix()}\0".encode())
+                digest.update(path.read_bytes())
+        return digest.hexdigest()[:12]
+
+    # -- files ------------------------------------------------------------------------------
+    def file(self, folder, name):
+        """The path of /<folder>/<name>, or None."""
+        root = self.folders.get(folder)
+        if root is None:
+            return None
+        joined = safe_join(str(root), name)
+        return Path(joined) if joined and Path(joined).is_file() else None
+
+    def response(self, version, folder, name):
+        path = self.file(folder, name)
+        if path is None:
+            abort(404)
+        mimetype = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        if path.suffix in (".js", ".mjs"):
+            mimetype = "text/javascript"
+        # A whole body, not a streamed file: flask-compress then compresses it once and caches it.
+        response = Response(path.read_bytes(), mimetype=mimetype)
+        # An older version's URL (a page loaded before a restart) gets today's file, uncached.
+        response.headers["Cache-Control"] = IMMUTABLE if version == self.version else "no-cache"
+        return response
+
+    # -- pages ------------------------------------------------------------------------------
+    def module_graph(self, entry):
+        """URL paths of every module statically imported from `entry` (a URL path), entry
+        first, each once."""
+        seen, todo = [], [entry]
+        while todo:
+            url = todo.pop(0)
+            if url in seen:
+                continue
+            folder, _, name = url.lstrip("/").partition("/")
+            path = self.file(folder, name)
+            if path is None:
+                continue
+            seen.append(url)
+            base = url.rsplit("/", 1)[0] + "/"
+            for spec in _IMPORT.findall(path.read_text(encoding="utf-8")):
+                if spec.startswith("/"):
+                    todo.append(spec)
+                elif spec.startswith("."):
+                    todo.append(_resolve(base, spec))
+        return seen
+
+    def page(self, html):
+        """An HTML page with its links versioned, the import map and the preloads."""
+        entry = re.search(r"""<script[^>]*type=["']module["'][^>]*src=["']([^"']+)["']""", html)
+        imports = {f"/{name}/": f"{self.prefix}/{name}/" for name in sorted(self.folders)}
+        head = [f'<script type="importmap">{json.dumps({"imports": imports})}</script>']
+        if entry:
+            for url in self.module_graph(entry.group(1))[1:]:
+                head.append(f'<link rel="modulepreload" href="{self.prefix}{url}">')
+        for code in CATALOGS:
+            head.append(f'<link rel="preload" as="fetch" crossorigin="anonymous" '
+                        f'href="{self.prefix}/static/i18n/{code}.json">')
+        html = _LINKS.sub(lambda m: f"{m.group(1)}{self.prefix}/{m.group(2)}/", html)
+        found = _CHARSET.search(html) or _HEAD.search(html)   # the charset stays first
+        at = found.end() if found else 0
+        return html[:at] + "\n" + "\n".join(head) + html[at:]
+
+
+def _resolve(base, spec):
+    parts = base.strip("/").split("/")
+    for piece in spec.split("/"):
+        if piece == "..":
+            parts = parts[:-1]
+        elif piece not in (".", ""):
+            parts.append(piece)
+    return "/" + "/".join(parts)
+
+
+class CompressedAssets:
+    """flask-compress's cache backend: keeps what cache_key named (versioned files), nothing
+    else, so a dynamic response is never served from it."""
+
+    def __init__(self):
+        self.kept = {}
+
+    def get(self, key):
+        return self.kept.get(key)
+
+    def set(self, key, value):
+        if not key.endswith(";None"):
+            self.kept[key] = value
+
+
+def cache_key(request):
+    """The compressed-bytes cache key of a versioned file's URL; None (not kept) otherwise."""
+    return request.path if request.path.startswith(PREFIX) else None

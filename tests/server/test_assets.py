@@ -1,0 +1,144 @@
+"""Pages compressed and cached (issue 13): versioned file URLs that change with the files'
+content and are cached for good, an import map and preloads that keep every module inside the
+version, compressed responses, and the QR drawn once per room."""
+import json
+import re
+
+import brotli
+import gzip
+import pytest
+
+from server import assets as assets_module
+from server import routes
+
+BR = {"Accept-Encoding": "br, gzip"}
+
+
+@pytest.fixture
+def http(server):
+    return server.app.test_client()
+
+
+def versioned_urls(html):
+    return re.findall(r'(?:href|src)="(/v/[^"]+)"', html)
+
+
+def page_html(http, path="/"):
+    response = http.get(path)
+    assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
+    return response.get_data(as_text=True)
+
+
+def test_a_page_links_every_file_under_one_versioned_prefix(server, http):
+    html = page_html(http)
+    version = server.app.extensions["castaways_assets"].version
+    urls = versioned_urls(html)
+    assert f"/v/{version}/table/table.js" in urls and f"/v/{version}/static/css/base.css" in urls
+    assert all(url.startswith(f"/v/{version}/") for url in urls)
+    assert not re.search(r'(?:href|src)="/(static|table|phone)/', html), "an unversioned link"
+
+
+def test_the_import_map_sends_absolute_imports_into_the_version(server, http):
+    html = page_html(http)
+    prefix = server.app.extensions["castaways_assets"].prefix
+    found = re.search(r'<script type="importmap">(.*?)</script>', html)
+    imports = json.loads(found.group(1))["imports"]
+    assert imports == {f"/{f}/": f"{prefix}/{f}/" for f in ("phone", "static", "table")}
+    # Before any module script: a map after a module load starts is ignored.
+    assert html.index("importmap") < html.index('type="module"')
+    assert html.index("<meta charset") < html.index("importmap")
+
+
+def test_every_module_of_the_import_graph_is_preloaded(server, http):
+    html = page_html(http)
+    prefix = server.app.extensions["castaways_assets"].prefix
+    preloaded = set(re.findall(r'rel="modulepreload" href="([^"]+)"', html))
+    # Walk the graph here too: every static import of the entry and of what it imports.
+    todo, seen = ["/table/table.js"], set()
+    while todo:
+        url = todo.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        folder, _, name = url.lstrip("/").partition("/")
+        root = {"static": routes.STATIC_DIR, "table": routes.TABLE_DIR}[folder]
+        text = (root / name).read_text()
+        for spec in re.findall(r'from\s*"([^"]+)"', text):
+            todo.append(spec if spec.startswith("/") else
+                        assets_module._resolve(url.rsplit("/", 1)[0] + "/", spec))
+    assert {prefix + url for url in seen - {"/table/table.js"}} <= preloaded
+    assert f"{prefix}/static/vendor/socket.io/socket.io.esm.min.js" in preloaded
+    assert f"{prefix}/static/i18n/en.json" in html and f"{prefix}/static/i18n/fr.json" in html
+
+
+def test_the_phone_page_is_versioned_too(server, http):
+    code = server.table().welcome["room"]
+    html = page_html(http, f"/j/{code}")
+    prefix = server.app.extensions["castaways_assets"].prefix
+    assert f'src="{prefix}/phone/phone.js"' in html and "modulepreload" in html
+
+
+def test_versioned_files_are_cached_for_good_and_older_versions_are_not(server, http):
+    prefix = server.app.extensions["castaways_assets"].prefix
+    response = http.get(f"{prefix}/static/js/dom.js")
+    assert response.status_code == 200 and response.mimetype == "text/javascript"
+    assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert response.data == (routes.STATIC_DIR / "js" / "dom.js").read_bytes()
+    old = http.get("/v/000000000000/static/js/dom.js")
+    assert old.status_code == 200 and old.headers["Cache-Control"] == "no-cache"
+    for path in (f"{prefix}/static/../app.py", f"{prefix}/table/..%2f..%2fserver/app.py",
+                 f"{prefix}/nothing/x.js", f"{prefix}/static/js/nothing.js"):
+        assert http.get(path).status_code == 404, path
+
+
+def test_the_version_changes_when_a_file_changes(tmp_path):
+    folders = {}
+    for name in ("static", "table", "phone"):
+        folders[name] = tmp_path / name
+        folders[name].mkdir()
+        (folders[name] / "a.js").write_text("export const a = 1;")
+    first = assets_module.Assets(folders).version
+    assert assets_module.Assets(folders).version == first          # content, not time
+    (folders["phone"] / "a.js").write_text("export const a = 2;")
+    second = assets_module.Assets(folders).version
+    assert second != first
+    (folders["static"] / "b.js").write_text("")
+    assert assets_module.Assets(folders).version not in (first, second)
+
+
+def test_responses_are_compressed_as_the_browser_accepts(server, http):
+    prefix = server.app.extensions["castaways_assets"].prefix
+    raw = (routes.STATIC_DIR / "js" / "lobby.js").read_bytes()
+    br = http.get(f"{prefix}/static/js/lobby.js", headers=BR)
+    assert br.headers["Content-Encoding"] == "br" and "Accept-Encoding" in br.headers["Vary"]
+    assert brotli.decompress(br.data) == raw and len(br.data) < len(raw) / 2
+    gz = http.get(f"{prefix}/static/js/lobby.js", headers={"Accept-Encoding": "gzip"})
+    assert gz.headers["Content-Encoding"] == "gzip" and gzip.decompress(gz.data) == raw
+    plain = http.get(f"{prefix}/static/js/lobby.js")
+    assert "Content-Encoding" not in plain.headers and plain.data == raw
+    page = http.get("/", headers=BR)
+    assert page.headers["Content-Encoding"] == "br"
+    assert b"importmap" in brotli.decompress(page.data)
+
+
+def test_dynamic_responses_are_never_served_from_the_compression_cache(server, http):
+    server.table()
+    first = http.get("/healthz?pad=" + "x" * 600, headers=BR).get_json()
+    server.table()
+    assert http.get("/healthz?pad=" + "x" * 600, headers=BR).get_json()["rooms"] == \
+        first["rooms"] + 1
+    cache = assets_module.CompressedAssets()
+    cache.set("br;None", b"x")
+    assert cache.get("br;None") is None
+
+
+def test_the_qr_code_is_drawn_once_per_room(server, http, monkeypatch):
+    code = server.table().welcome["room"]
+    routes.qr_svg.cache_clear()
+    drawn = []
+    make = routes.qrcode.make
+    monkeypatch.setattr(routes.qrcode, "make", lambda *a, **k: drawn.append(a) or make(*a, **k))
+    first = http.get(f"/qr/{code}.svg").data
+    assert http.get(f"/qr/{code}.svg").data == first and len(drawn) == 1
+    other = server.table().welcome["room"]
+    assert http.get(f"/qr/{other}.svg").data != first and len(drawn) == 2
