@@ -169,9 +169,10 @@ class GalerapagosBot:
             choices["wood"] = need_wood / 2.3 * (wood / 2.3) ** 0.5
         if not any(v > 0 for v in choices.values()):
             # Nothing lacks for the plan: more raft places let more castaways board.
-            choices["wood"] = 1.0 if woods else 0
+            if woods:
+                choices["wood"] = 1.0
         kind = max(choices, key=lambda k: (choices[k], k)) if choices else None
-        if kind == "wood":
+        if kind == "wood" and woods:
             return self._gamble(t, view, woods)
         action = pick(legal, type=kind) if kind else None
         return action or pick(legal, type="search") or rng.choice(
