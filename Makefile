@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 0.0.0.0
 PORT   ?= 5000
 
-.PHONY: run test install install-test bench bench-server clean
+.PHONY: run test install install-test bench bench-server bench-bots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,10 @@ bench: install
 # Time from an action to every screen receiving it, on a real server (needs the test extras).
 bench-server: install-test
 	$(BIN)/python benchmarks/server_latency.py
+
+# How well each game's bot plays against random players, and how fast it decides.
+bench-bots: install
+	$(BIN)/python benchmarks/bots.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info
