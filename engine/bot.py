@@ -8,7 +8,8 @@ an object with two pure functions of what that seat's phone receives, and nothin
 
 `view` is `game.view(seat)`, `legal` is `game.legal_actions(seat)` (never empty), `events` is the
 public log the screens were sent (oldest first, possibly cut short), and `rng` a seeded
-`random.Random` given by the caller: the same inputs and seed give the same choice. A bot never
+random source given by the caller (anything with `choice`, e.g. `random.Random` or
+`engine.rng.Rng`): the same inputs and seed give the same choice. A bot never
 sees the game object, so it cannot peek at another hand, a deck or a secret vote.
 
 `pace` is the think time at `--bot-delay 1` (the server varies it a little, seeded, and

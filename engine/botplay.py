@@ -1,11 +1,11 @@
 """Play a whole game with a bot or a random player in each seat, the way the server does: each
 bot is given only its seat's view, its legal actions and the public log (the last LOG_KEEP
 events). Used by the tests and by benchmarks/bots.py."""
-import random
 import time
 
 from engine.bot import RANDOM
 from engine.registry import bot_for, new_game
+from engine.rng import Rng, seed_to_state
 
 LOG_KEEP = 50     # as many public events as the server keeps for the screens
 
@@ -25,7 +25,7 @@ def play_game(game_id, players, seed, seats, max_actions=20000, timings=None, op
             break
         seat = waiting[0]
         legal = game.legal_actions(seat)
-        rng = random.Random(f"{seed}:{count}:{seat}")
+        rng = Rng({"rng": seed_to_state(f"{seed}:{count}:{seat}")})
         player = bot if seats[seat] == "bot" else RANDOM
         view = game.view(seat)
         started = time.perf_counter()
