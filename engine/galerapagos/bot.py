@@ -1,10 +1,12 @@
 """A Galèrapagos bot that cooperates while the group can still get off the island.
 
 The island cannot feed everyone for long (a castaway eats and drinks more than one action
-brings in), so the bot plans for the raft the group can really fill: at least half the table,
-more while the counters allow. In its step it does what that departure lacks most (water on a
-rainy day, fish, or wood with a sensible gamble), plays its tools at once and its rations when
-they are short, and gives nothing away without a reason. In a sacrifice vote it names the
+brings in), so the bot plans for the raft the group can really fill: one place more than half
+the table. In its step it does what that departure lacks most (water on a rainy day with a meal
+to spare, fish, or wood with a sensible gamble; on the hurricane's day whatever limits the
+boarding most), plays its tools at once, plays its rations when they are short and the group is
+not above the plan (else it keeps them for a day when only cards save anyone), throws every
+ration on the counters the night the raft must leave, and gives nothing away without a reason. In a sacrifice vote it names the
 castaway others named before, else the weakest link (sick, resting, no tools), never itself;
 it shoots only when named (or when the hurricane names it) and votes to leave as soon as it may.
 Everything it reads is its own phone's view: counters, public facts, its own hand.
@@ -40,8 +42,9 @@ class Table:
         self.wood, self.places = view["wood"], view["places"]
         mine = self.cast[self.me]
         self.faceup = set(mine["faceup"])
-        # The raft the group plans for: half the table at least, everyone while rations last.
-        self.target = min(self.L, max(ceil(self.n / 2), self.places + 1))
+        # The raft the group plans for: more than half the table, everyone it already fits.
+        # One place more than half the table: someone always dies on the way.
+        self.target = min(self.L, max(ceil(self.n / 2) + 1, self.places))
 
     def rations_in_hand(self, resource):
         return sum(_RATIONS[resource].get(card, 0) for card in self.hand)
@@ -154,10 +157,24 @@ class GalerapagosBot:
             return pick(legal, type="collect_water")
         if food == 0 and pick(legal, type="fish"):
             return pick(legal, type="fish")
+        if view["hurricane_out"]:
+            # The last day: the raft leaves tonight with as many as places, water and food
+            # allow after this meal; lift the lowest of the three.
+            lows = {"collect_water": (water - L) if drops > 0 else 99,
+                    "fish": food - L, "wood": t.places + (t.wood + wood) // 6}
+            kind = min(lows, key=lambda k: (lows[k], k))
+            if kind == "wood" and of_type(legal, "wood"):
+                return self._gamble(t, view, of_type(legal, "wood"))
+            if pick(legal, type=kind):
+                return pick(legal, type=kind)
         # What the planned departure still lacks, counted in actions: this turn's meal for
-        # everyone alive plus the travel rations of those who will board, and their places.
-        need_water = max(0, L + T - water)
-        need_food = max(0, L + T - food)
+        # everyone alive, the travel rations of those who will board, and their places. Water
+        # keeps a meal to spare (a dry day may follow, and a counter at zero when the meal
+        # comes kills everyone nobody covers), food half a meal; once the hurricane may come
+        # (the last six weather cards), one more meal of each.
+        spare = L if view["weather_left"] <= 6 else 0
+        need_water = max(0, L + T + L + spare - water)
+        need_food = max(0, L + T + L / 2 + spare - food)
         need_wood = max(0, 6 * (T - t.places) - t.wood)
         choices = {}
         if pick(legal, type="collect_water") and drops > 0:
@@ -201,7 +218,9 @@ class GalerapagosBot:
                 return self._cover(t, covers)
             counter = [a for a in of_type(legal, "play") if a.get("use") == "counter"
                        and a["card"] in _RATIONS[resource]]
-            if counter:
+            # Above the planned raft, a castaway more is a mouth more: the card is kept for a
+            # day when the counter is at zero and only cards save anyone.
+            if counter and t.L <= t.target:
                 return self._safest(counter)
             if resource == "water":
                 mill = pick(legal, type="play", card="vegetable_mill")
@@ -215,6 +234,11 @@ class GalerapagosBot:
                 action = pick(legal, type="play", card=card)
                 if action:
                     return action
+            if view.get("hurricane_out") and kind in ("evening", "hurricane"):
+                # The raft leaves tonight: every ration in hand may save a place aboard.
+                counter = [a for a in of_type(legal, "play") if a.get("use") == "counter"]
+                if counter:
+                    return self._safest(counter)
             needs = view.get("departure_needs") or {}
             if needs and not needs.get("met") and t.places >= needs.get("living", 99):
                 for res in ("water", "food"):

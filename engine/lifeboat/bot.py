@@ -38,7 +38,9 @@ class Boat:
         self.by_char = {c["character"]: c["seat"] for c in self.chars}
         self.love = self.by_char.get(me["love"])
         self.hate = self.by_char.get(me["hate"])
-        if self.hate == self.seat:          # a psychopath hates everyone but his friend
+        # A psychopath (Hate card = himself) scores for every other death but his friend's.
+        self.psychopath = self.hate == self.seat
+        if self.psychopath:
             self.hate = None
         self.hand = [c["kind"] for c in me["hand"]]
         self.char = CHARACTERS[me["character"]]
@@ -62,7 +64,7 @@ class Boat:
             return 1
         if seat == self.hate:
             return -1
-        return 0
+        return -0.5 if self.psychopath else 0
 
     def card_value(self, card):
         """How good a navigation card is for me."""
@@ -166,8 +168,6 @@ class LifeboatBot:
         best, best_value = None, 0.0
         for a in of_type(legal, "mug"):
             target = a["target"]
-            if target == b.love or b.chars[target]["state"] != "conscious" and a["card"] == "hand":
-                pass
             if target == b.love:
                 continue
             defence = b.strength(target) + (4 if b.chars[target]["hand_count"] else 0)
@@ -182,8 +182,9 @@ class LifeboatBot:
                 value = 1.5
             else:
                 value = 0.3
-            if target == b.hate and view["turn"] > 1:
-                value += 1.5
+            if (target == b.hate or b.psychopath) and view["turn"] > 1:
+                # A fight he loses wounds him: worth a try from the second day on.
+                value += 2.5 if target == b.hate else 0.5
             if value > best_value:
                 best, best_value = a, value
         return best if best_value >= 1.5 else None
