@@ -5,8 +5,9 @@
 Rows, each with its random-player baseline on the same seeds:
 - Lifeboats, 4 players: one bot against three random players; the bot's share of wins
   (a tie counts as a win for each tied player).
-- Lifeboat, 6 players: one bot against five random players; its wins, and the points it scored
-  from its Love and Hate cards (it played for its friend and against its enemy).
+- Lifeboat, 6 players: one bot against five random players; its wins, and how often its secret
+  friend is alive and its secret enemy dead at the end (it played for one and against the
+  other; random players kill nearly everyone, so the enemy's figure is high for both).
 - Galèrapagos, 4, 6 and 8 castaways, all bots (or all random): games where the group got off
   the island with at least half of the castaways aboard.
 Decision time: the 95th percentile of a bot's choose() over every game played.
@@ -22,17 +23,24 @@ from engine.botplay import play_game  # noqa: E402
 
 
 def one_against_random(game_id, players, games, policy, timings):
-    wins = love = hate = 0
+    """(share of games won, share with its friend alive, share with its enemy dead): the last
+    two for Lifeboat only, the enemy counted when it is not the player himself."""
+    wins = friend = enemy = enemies = 0
     for seed in range(games):
         seat = seed % players
         seats = ["random"] * players
         seats[seat] = policy
-        result = play_game(game_id, players, seed, seats, timings=timings).result()
+        game = play_game(game_id, players, seed, seats, timings=timings)
+        result = game.result()
         wins += seat in result["winners"]
         row = result["breakdown"][seat]
-        love += row.get("love", 0)
-        hate += row.get("hate", 0) + row.get("psychopath", 0)
-    return wins / games, love / games, hate / games
+        if "love_card" in row:
+            state = {c["character"]: c["state"] for c in game.view(None)["characters"]}
+            friend += state[row["love_card"]] in ("conscious", "unconscious")
+            if row["hate_card"] != row["character"]:
+                enemies += 1
+                enemy += state[row["hate_card"]] in ("dead", "gone")
+    return wins / games, friend / games, enemy / max(1, enemies)
 
 
 def group_escapes(players, games, policy, timings):
@@ -58,8 +66,8 @@ def main():
     bot = one_against_random("lifeboat", 6, n, "bot", timings)
     rnd = one_against_random("lifeboat", 6, n, "random", [])
     print(f"{'Lifeboat 6p, 1 bot vs 5 random: wins':44} {bot[0]:8.0%} {rnd[0]:8.0%}  >= 40%")
-    print(f"{'  mean Love-card points':44} {bot[1]:8.1f} {rnd[1]:8.1f}")
-    print(f"{'  mean Hate-card points':44} {bot[2]:8.1f} {rnd[2]:8.1f}")
+    print(f"{'  its friend (Love card) alive at the end':44} {bot[1]:8.0%} {rnd[1]:8.0%}")
+    print(f"{'  its enemy (Hate card) dead at the end':44} {bot[2]:8.0%} {rnd[2]:8.0%}")
     for players in (4, 6, 8):
         b = group_escapes(players, n, "bot", timings)
         r = group_escapes(players, n, "random", [])

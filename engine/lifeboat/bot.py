@@ -156,6 +156,12 @@ class LifeboatBot:
         mug = self._mug(b, view, legal)
         if mug:
             return mug
+        # From the second day, pick a quarrel with the enemy when I would win the fight: a
+        # swap he refuses wounds him.
+        swap = pick(legal, type="swap", target=b.hate) if b.hate is not None else None
+        if (swap and view["turn"] > 1 and b.chars[b.hate]["state"] == "conscious"
+                and b.strength(b.seat, with_hand=True) > b.strength(b.hate) + 2):
+            return swap
         oars = pick(legal, type="row", show_oars=True)
         return oars or pick(legal, type="row", show_oars=False) or pick(legal, type="nothing") \
             or self._fallback(legal, rng)

@@ -55,3 +55,23 @@ def test_bots_answer_at_once_with_bot_delay_zero(server):
     # Only Ana is ever waited for once the bots have answered: no bot pause holds the table.
     wait_until(lambda: room.game.waiting_for() == [0] or room.game.over,
                timeout=10.0, what="the bots to answer")
+
+
+def test_a_bot_takes_its_human_pause_scaled_by_bot_delay(make_server, monkeypatch):
+    server = make_server(bot_delay=2.0)
+    scheduled = []
+    monkeypatch.setattr(server.socketio, "start_background_task",
+                        lambda fn, *args: scheduled.append((fn.__name__, args)))
+    table, code, phones = server.lobby(["Ana"])
+    for _ in range(3):
+        assert table.send("add_bot", {})["ok"]
+    assert table.send("start", {"game": "lifeboats", "options": {}})["ok"]
+    room = server.room(code)
+    turns = [args for name, args in scheduled if name == "_turn"]
+    if room.game.waiting_for() == [0]:          # Ana places first: play her move
+        assert phones[0].send("act", {"version": room.version,
+                                      "action": room.game.legal_actions(0)[0]})["ok"]
+        turns = [args for name, args in scheduled if name == "_turn"]
+    _hub, _code, _version, seat, action, delay = turns[-1]
+    assert seat != 0 and action in room.game.legal_actions(seat)
+    assert 2.0 * 0.7 * 1.0 <= delay <= 2.0 * 1.3 * 4.0     # a placement: a second or two, x2
