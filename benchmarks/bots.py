@@ -54,7 +54,7 @@ def group_escapes(players, games, policy, timings):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=60, help="seeded games per row")
+    parser.add_argument("--games", type=int, default=100, help="seeded games per row")
     args = parser.parse_args()
     n = args.games
     timings = []
