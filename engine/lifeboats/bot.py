@@ -7,7 +7,6 @@ own pawns), pawns sit and swim toward boats likely to land on rich islands, ejec
 another colour (the leader's first), and a hat is spent only when the ballot is worth it.
 Everything it reads is public (the only secret in the game is another seat's vote).
 """
-from engine.bot import of_type
 
 # Chance of landing by rows still to go (one boat moves per turn, so far boats wait long).
 _ROWS_LEFT = {0: 1.0, 1: 0.8, 2: 0.6, 3: 0.45, 4: 0.35, 5: 0.25}
@@ -42,7 +41,6 @@ class Position:
                 self.weight[colour] = 1.0
             else:
                 self.weight[colour] = -(1.0 / len(others)) - (0.35 if s == leader else 0.0)
-        self.turns_left = view["turn"]
 
     def value(self, boat, pawns=None):
         """The bot's weighted points if `boat` (with `pawns`) landed."""
@@ -147,12 +145,10 @@ class LifeboatsBot:
 
     @staticmethod
     def _lane(view, legal, kind, rng):
+        # The richest island for its own boat; black belongs to nobody, but a rich island
+        # helps whoever fills it, the bot included, so black goes there too.
         island_of = {lane["lane"]: lane["island"] for lane in view["lanes"]}
         values = {i["island"]: i["values"]["officer"] for i in view["islands"]}
-        if kind == "place_black":
-            # Black belongs to nobody: any lane; a rich island helps whoever fills it, the bot
-            # included, so it takes the richest too.
-            pass
         return LifeboatsBot._best(legal, lambda a: values[island_of[a["lane"]]], rng)
 
     @staticmethod
