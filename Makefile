@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 0.0.0.0
 PORT   ?= 5000
 
-.PHONY: run test install install-test bench bench-server bench-load clean
+.PHONY: run test install install-test bench bench-server bench-load bench-bots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,10 @@ bench-server: install-test
 # Many rooms of 1 table + 6 phones playing Lifeboats, in each async mode (a few minutes per mode).
 bench-load: install-test
 	$(BIN)/python benchmarks/server_load.py $(BENCH_ARGS)
+
+# How well each game's bot plays against random players, and how fast it decides.
+bench-bots: install
+	$(BIN)/python benchmarks/bots.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -1,5 +1,6 @@
 """engine.GAMES and the two ways in: new_game and load_game."""
 import importlib
+import importlib.util
 from dataclasses import dataclass, field
 
 from engine.errors import IllegalAction
@@ -23,6 +24,7 @@ class GameInfo:
 
 
 GAMES = {}
+BOTS = {}      # game id -> its bot (engine/<id>/bot.py's BOT, see engine/bot.py)
 
 # The games we ship, one package each under engine/. Each package exposes `GAME`, its Game
 # subclass (with INFO set).
@@ -38,6 +40,14 @@ def register(cls):
 def _load_builtins():
     for name in BUILTIN:
         register(importlib.import_module(f"engine.{name}").GAME)
+        if importlib.util.find_spec(f"engine.{name}.bot"):
+            BOTS[name] = importlib.import_module(f"engine.{name}.bot").BOT
+
+
+def bot_for(game_id):
+    """The game's own bot, or the random one for a game that has none."""
+    from engine.bot import RANDOM
+    return BOTS.get(game_id, RANDOM)
 
 
 def info_from_data(game_id, title, players, option_specs, cls):

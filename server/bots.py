@@ -1,15 +1,22 @@
 """Bot players: a bot (or a bot standing in for a human) answers whenever the game waits for its
-seat, with a random legal action after `bot_delay` seconds, through server.play like a phone.
-In a game window (server.timers: Galèrapagos' dawn, shortage, zero and evening windows) a bot
-says "ready" at once, so bots never hold a window open.
+seat, through server.play like a phone. What it plays is the game's own bot
+(`engine.registry.bot_for`: the random bot for a game without one), fed only what that seat's
+phone receives: its view, its legal actions and the public log.
+In a game window (server.timers: Galèrapagos' dawn, shortage, zero and evening windows) the
+random fallback says "ready" at once, so no bot holds a window open (a game's own bot paces
+its "ready" as a quick tap).
 
 Bots of a room take turns one at a time, lowest seat first, each choice seeded by the room's
 seed, the version and the seat: a game between bots is the same every time for a given room
-seed, whatever the thread scheduling. A scheduled turn re-checks the version before acting: if
-anything happened meanwhile it is dropped (the change that happened scheduled a newer one).
+seed, whatever the thread scheduling. The choice is made when the turn is scheduled; the bot
+then waits its pace (the game bot's human-like think time, varied and scaled by `bot_delay`,
+counted from when the seat was first asked) and plays it if nothing happened meanwhile. A
+dropped turn is no loss: the change that happened scheduled a newer one.
 """
 import random
 
+from engine.bot import RANDOM
+from engine.registry import bot_for
 from server import play, timers
 from server.hub import log
 
@@ -17,9 +24,26 @@ from server.hub import log
 def wake(hub, room):
     """Schedule the next bot turn if the game waits for a bot-played seat (under the lock)."""
     key = (room.code, room.version)
-    if _next_seat(room) is not None and key not in hub.bot_turns:
+    seat = _next_seat(room)
+    _note_asked(hub, room)
+    if seat is not None and key not in hub.bot_turns:
+        action, seconds = decide(room, seat)
+        if action is None:
+            return
+        asked = hub.bot_asked.get((room.code, seat), hub.now())
+        delay = max(0.0, seconds * hub.config.bot_delay - (hub.now() - asked))
         hub.bot_turns.add(key)
-        hub.socketio.start_background_task(_turn, hub, *key)
+        hub.socketio.start_background_task(_turn, hub, *key, seat, action, delay)
+
+
+def _note_asked(hub, room):
+    """When each bot seat began to be waited for: a bot answering late in a row of bots does
+    not add its whole pause to the others' (a table's bots vote in about one human pause)."""
+    waiting = set(room.game.waiting_for()) if room.status == "playing" else set()
+    for key in [k for k in hub.bot_asked if k[0] == room.code and k[1] not in waiting]:
+        del hub.bot_asked[key]
+    for seat in waiting:
+        hub.bot_asked.setdefault((room.code, seat), hub.now())
 
 
 def _next_seat(room):
@@ -29,30 +53,36 @@ def _next_seat(room):
                  if (owner := room.owner_of(seat)) is not None and owner.bot_plays), None)
 
 
-def choose(room, seat):
-    """The bot's action for `seat` now, or None when it has nothing to do."""
+def decide(room, seat):
+    """(action, think seconds at bot delay 1) for `seat` now, or (None, 0) with nothing to do."""
     legal = room.game.legal_actions(seat)
     if not legal:
-        return None
-    if timers.window_ready(room) in legal:
-        return timers.window_ready(room)      # a bot never holds a window open
-    return random.Random(f"{room.seed}:{room.version}:{seat}").choice(legal)
+        return None, 0.0
+    rng = random.Random(f"{room.seed}:{room.version}:{seat}")
+    bot = bot_for(room.game_id)
+    view = room.game.view(seat)
+    ready = timers.window_ready(room)
+    if bot is RANDOM and ready in legal:
+        return ready, 0.0                    # the random fallback never holds a window open
+    action = bot.choose(view, legal, list(room.log), rng)
+    return action, bot.pace(view, legal, action) * rng.uniform(0.7, 1.3)
 
 
-def _turn(hub, code, version):
-    hub.socketio.sleep(hub.config.bot_delay)
+def choose(room, seat):
+    """The bot's action for `seat` now, or None when it has nothing to do."""
+    return decide(room, seat)[0]
+
+
+def _turn(hub, code, version, seat, action, delay):
+    hub.socketio.sleep(delay)
     hub.bot_turns.discard((code, version))
     room = hub.rooms.get(code)
     if room is None:
         return
-    seat = None
     try:
         with play.guarded(room, hub.store):
-            seat = _next_seat(room)
-            if room.version != version or seat is None:
+            if room.version != version or _next_seat(room) != seat:
                 return
-            action = choose(room, seat)
-            if action is not None:
-                play.act(hub, room, seat, version, action)
+            play.act(hub, room, seat, version, action)
     except Exception:
         log.exception("bot turn failed in room %s (seat %s, version %s)", code, seat, version)

@@ -20,6 +20,7 @@ class Hub:
     sids: dict = field(default_factory=dict)   # sid -> room code, for every connected socket
     bot_turns: set = field(default_factory=set)   # (code, version) with a bot turn scheduled
     guard: object = None      # server.guard.Guard: per-socket budgets (set by server.events)
+    bot_asked: dict = field(default_factory=dict)  # (code, seat) -> when a bot seat was asked
 
     def __post_init__(self):
         if self.rooms is None:
