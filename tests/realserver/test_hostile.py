@@ -4,6 +4,7 @@ import asyncio
 import json
 import resource
 import socket
+import threading
 import time
 import urllib.request
 
@@ -15,6 +16,24 @@ from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.realserver
 MODES = ["eventlet", "gevent", "threading"]
+
+
+def run_in_own_loop(scenario):
+    """asyncio.run in a thread of its own: Playwright's sync API (the browser tests of the same
+    session) keeps an event loop running in the main thread, where asyncio.run refuses."""
+    outcome = {}
+
+    def run():
+        try:
+            outcome["value"] = asyncio.run(scenario())
+        except BaseException as exc:       # re-raised in the test's thread
+            outcome["error"] = exc
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("value")
 
 
 def room_with_ana(server):
@@ -52,7 +71,7 @@ def test_reserved_event_names_are_refused_and_change_nothing(start_live_server):
     assert server.health()["rooms"] == 1                       # no second room
     renamed = ana.call("rename", {"name": "Anna"})            # still Ana, still in her room
     assert renamed["ok"], renamed
-    room = table.wait("room", lambda r: r["players"][0]["name"] == "Anna")
+    room = table.wait("room", lambda r: r["players"] and r["players"][0]["name"] == "Anna")
     assert room["players"][0]["connected"]
     assert len([e for e, _ in table.received if e == "error"]) == table_errors
     for screen in (table, ana):
@@ -101,7 +120,7 @@ def test_every_mode_serves_two_thousand_sockets(start_live_server, mode):
                                          {"role": "phone", "room": code})
         assert (await newcomer.call("join", {"name": "Ben"}))["ok"]
         await asyncio.gather(*(s.close() for s in sockets + [newcomer]))
-    asyncio.run(scenario())
+    run_in_own_loop(scenario)
     for screen in (table, ana):
         screen.close()
     assert "Traceback" not in server.output()
@@ -164,7 +183,7 @@ def test_protocol_garbage_is_one_warning_line_per_socket(start_live_server):
         good = await LiteSocket.open("127.0.0.1", server.port, {"role": "phone", "room": code})
         assert (await good.call("join", {"name": "Ben"}))["ok"]
         await asyncio.gather(*(s.close() for s in sockets + [good]))
-    asyncio.run(scenario())
+    run_in_own_loop(scenario)
     assert ana.call("rename", {"name": "Anna"})["ok"]
     output = server.output()
     assert "Traceback" not in output and " ERROR " not in output
