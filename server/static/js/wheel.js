@@ -9,47 +9,9 @@
 //     index, onSelect(i), prefix: "lb" (test ids: <prefix>-wheel, <prefix>-sector-<id>,
 //     <prefix>-wheel-selected, <prefix>-wheel-prev/next), center: Node (over the hub) })
 //   -> Element (the wheel and its step buttons; the confirm button is the game's)
-const SVGNS = "http://www.w3.org/2000/svg";
+import { h, s, ensureCss as addCss } from "./dom.js";
 
-function s(tag, attrs, ...children) {
-  const el = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v !== null && v !== undefined && v !== false) el.setAttribute(k, String(v));
-  }
-  for (const c of children.flat(Infinity)) {
-    if (c === null || c === undefined || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
-
-function h(tag, attrs, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "dataset") Object.assign(el.dataset, v);
-    else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children.flat(Infinity)) {
-    if (c === null || c === undefined || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
-
-let cssAdded = false;
-function ensureCss() {
-  if (cssAdded) return;
-  cssAdded = true;
-  const href = new URL("../css/wheel.css", import.meta.url).href;
-  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === href)) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = href;
-  document.head.append(link);
-}
+function ensureCss() { addCss(new URL("../css/wheel.css", import.meta.url)); }
 
 const R = 150;
 const TOP = 172;      // the viewBox's top margin above the centre (room for the pointer)
