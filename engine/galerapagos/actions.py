@@ -1,5 +1,6 @@
 """The four island actions of phase 3 (§4.3) and the two interrupts (bite and shot answers)."""
 from engine.galerapagos import table as t
+from engine.galerapagos import turnlog
 from engine.galerapagos.data import BALLS, EFFECTS, WOOD
 from engine.galerapagos.deaths import kill, make_sick
 
@@ -39,6 +40,7 @@ def _fish(g, seat, c, action, events):
     added = t.gain(g, "food", fish)
     events.append({"type": "fish", "seat": seat, "ball": ball["id"], "fish": fish,
                    "added": added, "food": g.state["food"]})
+    turnlog.action(g, events[-1])
 
 
 def _water(g, seat, c, action, events):
@@ -47,6 +49,7 @@ def _water(g, seat, c, action, events):
     added = t.gain(g, "water", drops)
     events.append({"type": "collect_water", "seat": seat, "drops": drops, "added": added,
                    "water": g.state["water"]})
+    turnlog.action(g, events[-1])
 
 
 def _wood(g, seat, c, action, events):
@@ -60,6 +63,7 @@ def _wood(g, seat, c, action, events):
     events.append({"type": "wood", "seat": seat, "extra": extra, "balls": drawn,
                    "bitten": bitten, "gained": wood, "new_places": places,
                    "wood": g.state["wood"], "places": g.state["places"]})
+    turnlog.action(g, events[-1])
     if bitten:
         # D3 is asked after every bite, antivenom or not (E7).
         g.state["interrupt"] = {"kind": "bite", "seat": seat}
@@ -70,6 +74,7 @@ def _search(g, seat, c, action, events):
     c["hand"].append(card)
     t.record(g, seat, "searched", cards=[card])
     events.append({"type": "search", "seat": seat, "deck": len(g.state["deck"])})
+    turnlog.action(g, events[-1])
 
 
 ACTION = {"fish": _fish, "collect_water": _water, "wood": _wood, "search": _search}
@@ -94,9 +99,14 @@ def answer_interrupt(g, action, events):
         s["discard"].append(action["card"])
         events.append({"type": "play", "seat": seat, "card": action["card"]})
         if answer["kind"] == "shot":
+            turnlog.shot_answered(g, seat, "blocked")
             events.append({"type": "shot_blocked", "seat": seat, "shooter": answer["shooter"]})
+        else:
+            turnlog.bite_answered(g, seat, "antivenom")
         return
     if answer["kind"] == "bite":
+        turnlog.bite_answered(g, seat, "sick")
         make_sick(g, seat, "snake", events)
     else:
+        turnlog.shot_answered(g, seat, "killed")
         kill(g, [seat], "shot", events)

@@ -8,6 +8,7 @@ from engine import ballot as ballots
 from engine import window as windows
 from engine.galerapagos import flow
 from engine.galerapagos import table as t
+from engine.galerapagos import turnlog
 from engine.galerapagos.data import ACTIONS, EFFECTS, MAX_PLACES, is_permanent, ration_of, sickens
 from engine.galerapagos.deaths import kill, make_sick
 from engine.galerapagos.votes import open_ballots, weight
@@ -198,6 +199,7 @@ def _apply_ration(g, seat, action, events):
         if sick:
             make_sick(g, x, card, events)
     if use == "save":
+        turnlog.update(g, s["stage"]["vote"], saved_by=card, outcome="saved")
         s["stage"]["vote"] = None
         events.append({"type": "saved", "seat": seat, "resource": resource})
 
@@ -299,7 +301,9 @@ def apply_shoot(g, seat, action, events):
     t.take_card(g, seat, "cartridge")
     g.state["discard"].append("cartridge")
     events.append({"type": "shot", "seat": seat, "target": target})
-    if t.is_resting(g, target):
+    resting = t.is_resting(g, target)
+    turnlog.shot(g, seat, target, "killed" if resting else "pending")
+    if resting:
         kill(g, [target], "shot", events)
     else:
         g.state["interrupt"] = {"kind": "shot", "seat": target, "shooter": seat}

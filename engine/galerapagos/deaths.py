@@ -1,6 +1,7 @@
 """Death and the dealing of a dead castaway's cards, sickness, the end of the game (§6-§9)."""
 from engine import window as windows
 from engine.galerapagos import table as t
+from engine.galerapagos import turnlog
 from engine.galerapagos.votes import drop_voter, open_ballots
 
 
@@ -84,11 +85,14 @@ def _step_reacts_to_deaths(g, seats, events):
         windows.changed(window)
     # Any death during a vote voids it, or settles it if the named castaway died (E3, E23).
     if stage.get("vote") is not None:
+        turnlog.deaths(g, stage["vote"], seats)
         stage["vote"] = None
         events.append({"type": "vote_cancelled", "why": "death"})
     if stage.get("kind") == "departure" and (stage["ballot"] is not None or stage["choose"]):
+        turnlog.deaths(g, stage, seats)
         stage["ballot"] = None
         stage["choose"] = False
+        stage["record"] = None
         events.append({"type": "vote_cancelled", "why": "death"})
 
 

@@ -14,6 +14,7 @@ A sacrifice vote is {"ballot": B|None, "tied": [seats]|None, "named": seat|None,
 from engine import ballot as ballots
 from engine import window as windows
 from engine.galerapagos import table as t
+from engine.galerapagos import turnlog
 from engine.galerapagos.deaths import finish, kill
 from engine.galerapagos.votes import departure_voters, open_ballot, sacrifice_voters, weight
 
@@ -36,6 +37,9 @@ def start_turn(g, events):
     s["turn"] += 1
     s["phase"] = "dawn"
     s["last_vote"] = None
+    # This turn's card is not drawn yet: the TV must not show last turn's during dawn.
+    s["weather_card"] = None
+    turnlog.reset(g)
     for c in s["castaways"]:
         c["acted"] = False
         c["forced"] = None
@@ -147,6 +151,7 @@ def _survival(g, stage, events):
         return True
     if len(need) <= s[resource]:
         if stage["vote"] is not None:
+            turnlog.update(g, stage["vote"], outcome="dropped")
             events.append({"type": "vote_dropped"})
         s[resource] -= len(need)
         events.append({"type": "consume", "resource": resource, "rations": len(need),
@@ -196,11 +201,15 @@ def _vote(g, stage, candidates, kind, events):
         stage["vote"] = vote = {"ballot": None, "tied": None, "named": None,
                                 "candidates": candidates}
         if len(candidates) == 1:
+            turnlog.open_record(g, vote, kind, candidates=candidates)
             _name(g, vote, candidates[0], "only_candidate", events)
             return True
         voters = sacrifice_voters(g)
         if not voters:
             vote["tied"] = list(candidates)
+            turnlog.open_record(g, vote, kind, candidates=candidates)
+            turnlog.update(g, vote, tied=list(candidates), chooser=g.state["first"],
+                           outcome="tie")
             events.append({"type": "tie", "tied": list(candidates), "chooser": g.state["first"]})
             return True
         vote["ballot"] = open_ballot(g, kind, voters, candidates)
@@ -213,10 +222,12 @@ def _vote(g, stage, candidates, kind, events):
     if not ballots.complete(ballot):
         return False
     top = reveal(g, ballot, events)
+    turnlog.open_record(g, vote, kind, ballot=ballot, candidates=vote["candidates"])
     if len(top) == 1:
         _name(g, vote, top[0], "vote", events)
     else:
         vote["tied"] = top
+        turnlog.update(g, vote, tied=list(top), chooser=g.state["first"], outcome="tie")
         events.append({"type": "tie", "tied": top, "chooser": g.state["first"]})
     return True
 
@@ -235,6 +246,7 @@ def reveal(g, ballot, events):
 def _name(g, vote, seat, why, events):
     vote["named"] = seat
     vote["tied"] = None
+    turnlog.update(g, vote, named=seat, why=why, outcome="named")
     events.append({"type": "named", "seat": seat, "why": why})
 
 
@@ -243,6 +255,7 @@ def choose_named(g, seat, events):
 
 
 def revote(g, events):
+    turnlog.update(g, g.state["stage"]["vote"], outcome="revote")
     g.state["stage"]["vote"] = None
     events.append({"type": "vote_again"})
 
@@ -282,6 +295,7 @@ def board(g, end, events):
 def _hurricane(g, stage, events):
     if requirements_met(g):
         if stage["vote"] is not None:
+            turnlog.update(g, stage["vote"], outcome="dropped")
             events.append({"type": "vote_dropped"})
         board(g, "hurricane", events)
         return False
@@ -297,6 +311,7 @@ def _departure(g, stage, events):
     s = g.state
     if not requirements_met(g):
         if stage["ballot"] is not None or stage["choose"]:
+            turnlog.update(g, stage, outcome="dropped")
             events.append({"type": "vote_dropped"})
         start_turn(g, events)
         return True
@@ -308,6 +323,8 @@ def _departure(g, stage, events):
         events.append({"type": "departure_possible", "living": len(t.living(g))})
         if not voters:
             stage["choose"] = True
+            turnlog.open_record(g, stage, "departure")
+            turnlog.update(g, stage, chooser=s["first"], outcome="tie")
             events.append({"type": "departure_tie", "chooser": s["first"]})
             return True
         stage["ballot"] = open_ballot(g, "departure", voters, [True, False])
@@ -316,10 +333,12 @@ def _departure(g, stage, events):
     if not ballots.complete(ballot):
         return False
     reveal(g, ballot, events)
+    turnlog.open_record(g, stage, "departure", ballot=ballot)
     count = dict((repr(o), c) for o, c in ballots.tally(ballot))
     yes, no = count[repr(True)], count[repr(False)]
     if yes == no:
         stage["choose"] = True
+        turnlog.update(g, stage, chooser=s["first"], outcome="tie")
         events.append({"type": "departure_tie", "chooser": s["first"]})
         return True
     decide_departure(g, yes > no, events)
@@ -327,6 +346,7 @@ def _departure(g, stage, events):
 
 
 def decide_departure(g, leave, events):
+    turnlog.update(g, g.state["stage"], leave=leave, outcome="leave" if leave else "stay")
     events.append({"type": "departure_decided", "leave": leave})
     if leave:
         board(g, "departure", events)

@@ -27,6 +27,7 @@ def setup(g):
         "turn": 1, "phase": "actions", "water": row["water"], "food": row["food"],
         "wood": 0, "places": 0, "discard": [], "weather_card": None, "alarm": None,
         "deaths": [], "stage": None, "interrupt": None, "last_vote": None, "result": None,
+        "turn_log": [], "ballots": [],
         "castaways": [new_castaway() for _ in range(g.n)],
     })
     deck = full_deck()

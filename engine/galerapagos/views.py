@@ -1,4 +1,6 @@
 """What each screen may see (§10): view(None) for the TV, view(seat) for a phone."""
+import copy
+
 from engine import ballot as ballots
 from engine import window as windows
 from engine.galerapagos import flow
@@ -64,6 +66,8 @@ def table_view(g, seat=None):
         "castaways": [_castaway(g, x, over) for x in range(g.n)],
         "deaths": [dict(d) for d in s["deaths"]],
         "last_vote": s["last_vote"],
+        "turn_log": [dict(r) for r in s.get("turn_log", [])],
+        "ballots": copy.deepcopy(s.get("ballots", [])),
         "departure_needs": {"living": living, "places": living, "water": living,
                             "food": living, "met": flow.requirements_met(g)},
         "options": dict(g.options),
