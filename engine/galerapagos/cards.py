@@ -46,8 +46,10 @@ def _ration_options(g, seat, card, hand):
     base = {"type": "play", "card": card}
     stage = _survival_stage(g, resource)
     found = []
-    if stage and stage["mode"] == "zero":
-        # E13: in a zero step this resource's cards only cover castaways.
+    if t.zero_locked(g, resource):
+        # E12/E13: a counter locked at zero takes no card; in its zero step the cards cover.
+        if not stage:
+            return []
         uncovered = flow.mouths(g, resource)
         for chosen in combinations(uncovered, min(rations, len(uncovered))):
             found += [dict(base, use="cover", **{"for": list(chosen)}, **v) for v in variants]
@@ -94,7 +96,7 @@ def _options_for(g, seat, card, hand):
     if card == "barometer":
         return plain
     if card == "vegetable_mill":
-        ok = s["food"] >= 1 and not (_survival_stage(g, "water") and stage["mode"] == "zero")
+        ok = s["food"] >= 1 and not t.zero_locked(g, "water")
         return plain if ok else []
     if card == "plank":
         return plain if s["places"] < MAX_PLACES else []

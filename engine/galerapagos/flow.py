@@ -102,6 +102,8 @@ def _step(g, stage, events):
 def start_survival(g, events):
     s = g.state
     s["phase"] = "survival"
+    # The zero check is made once, here, for both counters (issue 10, E12).
+    s["zero_locked"] = [r for r in ("water", "food") if s[r] == 0]
     for seat, c in enumerate(s["castaways"]):
         if c["sick_turn"] is not None and c["sick_turn"] < s["turn"]:
             c["sick_turn"] = None
@@ -110,8 +112,8 @@ def start_survival(g, events):
 
 
 def start_resource(g, resource, events):
-    """The step's mode is fixed by the counter when the step begins (E12)."""
-    mode = "normal" if g.state[resource] > 0 else "zero"
+    """The step's mode was fixed when phase 4 started (E12, corrected by issue 10)."""
+    mode = "zero" if t.zero_locked(g, resource) else "normal"
     stage = {"kind": "survival", "resource": resource, "mode": mode, "window": None,
              "window_done": False, "vote": None}
     g.state["stage"] = stage

@@ -41,6 +41,18 @@ def eligible(g):
     return [s for s in living(g) if not is_resting(g, s)]
 
 
+def zero_locked(g, resource):
+    """The counter was at zero when phase 4 started: its step is a zero step, and no card may
+    add to it until phase 4 ends (E12, corrected by issue 10)."""
+    s = g.state
+    if s["phase"] != "survival":
+        return False
+    if "zero_locked" not in s:   # a game saved before the lock was kept: its step's own mode
+        stage = s["stage"] or {}
+        return stage.get("resource") == resource and stage.get("mode") == "zero"
+    return resource in s["zero_locked"]
+
+
 def has_conch(g, seat):
     return g.state["castaways"][seat]["conch_turn"] == g.state["turn"]
 

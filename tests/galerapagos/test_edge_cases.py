@@ -201,17 +201,18 @@ def test_e11_first_player_dies_marker_goes_right_at_once():
     assert g.state["turn"] == 7 and g.state["first"] == ELI
 
 
-def test_e12_zero_check_made_when_each_step_begins():
+def test_e12_zero_check_made_once_when_phase_4_starts():
+    # Corrected by issue 10 (more worked examples in test_zero_check.py).
     g = new(4)
     empty_hands(g)
     set_hand(g, ANA, ["sandwich", "water_bottle"])
     at_survival(g, water=3, food=0)
-    g.act(ANA, {"type": "play", "card": "sandwich", "use": "counter"})
+    assert plays(g, ANA, "sandwich") == []      # food is locked at zero for the phase
     all_pass(g)
     g.act(ANA, {"type": "play", "card": "water_bottle", "use": "counter"})
-    # Water 4 for 4 mouths: the water step ends; food is 1, so the food step is normal.
+    # Water 4 for 4 mouths: the water step ends; food was 0 when phase 4 started: zero step.
     stage = g.state["stage"]
-    assert (stage["resource"], stage["mode"]) == ("food", "normal")
+    assert (stage["resource"], stage["mode"]) == ("food", "zero")
 
 
 def test_e13_zero_step_covering_and_spares():
