@@ -25,6 +25,7 @@ MESSAGES = {
     "illegal_action": "{message}",
     "seat_not_bot": "That seat is not played by a bot.",
     "room_full": "The room is full.",
+    "no_countdown": "No countdown is running that you could hold.",
     "internal": "Something went wrong on the server; nothing was changed.",
 }
 

@@ -12,7 +12,7 @@ import threading
 from flask import request
 from flask_socketio import ConnectionRefusedError
 
-from server import play, rooms, validate, views
+from server import play, rooms, timers, validate, views
 from server.errors import ServerError
 from server.hub import log
 from server.rooms import TABLE, Connection
@@ -250,6 +250,37 @@ def act(hub, room, sid, payload):
         if exc.code == "stale_version":
             views.send_game(hub, room, sid)   # the page catches up at once
         raise
+
+
+def _holding_seat(hub, room, sid, payload):
+    """The seat of a player who may hold or release the countdown now, or a refusal."""
+    if room.status != "playing":
+        raise ServerError("not_playing")
+    player = _player(room, sid)
+    if player.seat is None:
+        raise ServerError("no_seat")
+    if player.bot_playing:
+        raise ServerError("bot_playing")
+    if payload["version"] != room.version:
+        views.send_game(hub, room, sid)   # the page catches up, and may hold again
+        raise ServerError("stale_version", version=payload["version"], current=room.version)
+    return player.seat
+
+
+@handles("hold", player=True)
+def hold(hub, room, sid, payload):
+    """A phone opened a card sheet: the window's countdown waits for it (bounded)."""
+    timers.hold(hub, room, _holding_seat(hub, room, sid, payload))
+    play.commit(hub, room, [], room_changed=False)
+    return {"deadline": room.deadline["at"]}
+
+
+@handles("release", player=True)
+def release(hub, room, sid, payload):
+    """The card sheet closed without a card played: the countdown goes on."""
+    if timers.release(hub, room, _holding_seat(hub, room, sid, payload)):
+        play.commit(hub, room, [], room_changed=False)
+    return {"deadline": room.deadline["at"] if room.deadline else None}
 
 
 @handles("end_game", host=True)

@@ -66,6 +66,7 @@ def act(hub, room, seat, version, action):
     except engine.IllegalAction as exc:
         raise ServerError.from_illegal(exc) from None
     room.version += 1
+    timers.acted(hub, room, seat)
     finished = room.game.over
     if finished:
         room.status = "over"

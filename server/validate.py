@@ -33,6 +33,8 @@ SCHEMAS = {
     "bot_replace": {"player": (str, True)},
     "take_back": {"player": (str, False)},
     "give_seat": {"seat_of": (str, True), "to": (str, True)},
+    "hold": {"version": (INT, True)},
+    "release": {"version": (INT, True)},
 }
 
 
