@@ -48,7 +48,7 @@ function draw(root, m) {
   const redraw = () => draw(root, m);
   const send = (action) => {
     if (m.pending) return;
-    m.pending = true; m.error = null; m.sheet = null; m.confirm = null; redraw();
+    m.pending = true; m.error = null; m.sheet = null; m.confirm = null; m.acted = true; redraw();
     Promise.resolve(ctx.act(action)).then((reply) => {
       if (reply && reply.ok === false) {
         m.pending = false;
@@ -82,19 +82,25 @@ function draw(root, m) {
   tick(root, m, msg);
 }
 
-// While a card sheet is open during a window, the phone asks the server to keep it open (the
-// `hold` event of docs/protocol.md, when this server has it); closing the sheet lets it go.
-function holdWindow({ view, m, ctx, msg }) {
+// While a card sheet is open during a window countdown, the phone holds the window open
+// (`hold`, resent every 15 s, docs/protocol.md); closing the sheet without a card releases it.
+// Playing a card ends the hold on the server by itself.
+function holdWindow({ view, m, msg }) {
   const st = view.stage || {};
   const open = Boolean(m.sheet && st.window && msg.deadline);
-  const want = open ? `${msg.version}` : null;
-  if (want === m.held) return;
   const net = window.castaways && window.castaways.net;
-  const socket = ctx.socket || (net && net.socket);
-  if (socket && typeof socket.emit === "function" && (open || m.held)) {
-    try { socket.emit("hold", { hold: open }, () => {}); } catch (_) { /* an older server */ }
+  if (!net || typeof net.request !== "function") return;
+  const ask = (event) => Promise.resolve(net.request(event, { version: m.lastMsg.version })).catch(() => null);
+  if (open && !m.holding) {
+    m.holding = true;
+    ask("hold");
+    m.holdTimer = setInterval(() => ask("hold"), 15000);
+  } else if (!open && m.holding) {
+    m.holding = false;
+    clearInterval(m.holdTimer);
+    if (!m.acted) ask("release");
   }
-  m.held = want;
+  m.acted = false;
 }
 
 function tick(root, m, msg) {

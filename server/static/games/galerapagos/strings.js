@@ -556,6 +556,8 @@ const LOBBY = {
     "options.galerapagos.scoring.coop": "Cooperative",
     "options.galerapagos.scoring.solidaires": "Solidaires (tournament)",
     "options.galerapagos.scoring.solitaire": "Solitaire (tournament)",
+    "options.galerapagos.window_seconds": "Card windows close after (seconds)",
+    "options.galerapagos.window_seconds.hint": "Dawn, evening and shortage windows close by themselves after this countdown, unless someone is choosing a card. 0: everyone taps Ready.",
   },
   fr: {
     "game.galerapagos.title": "Galèrapagos",
@@ -567,6 +569,8 @@ const LOBBY = {
     "options.galerapagos.scoring.coop": "Coopératif",
     "options.galerapagos.scoring.solidaires": "Solidaires (tournoi)",
     "options.galerapagos.scoring.solitaire": "Solitaire (tournoi)",
+    "options.galerapagos.window_seconds": "Fermeture des fenêtres de cartes (secondes)",
+    "options.galerapagos.window_seconds.hint": "L'aube, le soir et les pénuries se ferment seuls après ce compte à rebours, sauf si quelqu'un choisit une carte. 0 : tout le monde touche Prêt.",
   },
 };
 
