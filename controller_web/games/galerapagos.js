@@ -440,7 +440,7 @@ function sheet(env) {
   const pickKey = `sheet:${id}`;
   const sel = m.sel[pickKey] || (m.sel[pickKey] = {});
   const body = groups.map(([kind, list]) => h("div", { class: "gp-use", dataset: { use: kind } },
-    h("div", { class: "gp-sub" }, tr(`use.${kind}${kind === "play" && list[0].use ? `.${list[0].use}` : ""}`)),
+    h("div", { class: "gp-sub" }, tr(`use.${kind}${kind === "play" && list[0].use && list.every((a) => a.use === list[0].use) ? `.${list[0].use}` : ""}`)),
     picker(env, kind, list, sel[kind] || (sel[kind] = {}))));
   return h("div", { class: "gp-sheet-back", onclick: (ev) => { if (ev.target === ev.currentTarget) { m.sheet = null; redraw(); } } },
     h("div", { class: "gp-sheet", role: "dialog", "data-testid": "gp-sheet", dataset: { card: id } },
@@ -459,8 +459,12 @@ function picker(env, kind, list, chosen) {
   let rest = list;
   const rows = [];
   for (const p of PARAMS) {
-    const values = [...new Map(rest.filter((a) => p in a).map((a) => [JSON.stringify(a[p]), a[p]])).values()];
-    if (!values.length) continue;
+    // A flag some actions leave out (matches) reads as false when absent: both are choices.
+    const flag = p === "matches";
+    const withP = rest.filter((a) => flag || p in a);
+    const valueOf = (a) => (flag ? Boolean(a[p]) : a[p]);
+    const values = [...new Map(withP.map((a) => [JSON.stringify(valueOf(a)), valueOf(a)])).values()];
+    if (!values.length || (flag && values.length === 1 && !values[0])) continue;
     if (Array.isArray(values[0])) {
       const all = [...new Set(values.flat())].sort((a, b) => a - b);
       const cur = (chosen[p] || []).filter((x) => all.includes(x));
@@ -473,16 +477,17 @@ function picker(env, kind, list, chosen) {
       if (!rest.length) break;
       continue;
     }
-    if (values.length === 1 && p !== "target" && p !== "to") continue;
+    if (values.length === 1 && p !== "target" && p !== "to") { chosen[p] = values[0]; continue; }
+    if (flag && chosen[p] === undefined) chosen[p] = false;
     const cur = values.some((v) => JSON.stringify(v) === JSON.stringify(chosen[p])) ? chosen[p] : undefined;
     if (values.length === 1) chosen[p] = values[0];
     rows.push(h("div", { class: "gp-targets" }, values.map((v) => h("button", {
       class: `gp-target${JSON.stringify(v) === JSON.stringify(chosen[p]) ? " on" : ""}`, "data-testid": `gp-pick-${p}-${v}`,
       onclick: () => { chosen[p] = v; redraw(); } }, paramLabel(env, p, v)))));
     if (chosen[p] === undefined && cur === undefined) { rest = []; break; }
-    rest = rest.filter((a) => JSON.stringify(a[p]) === JSON.stringify(chosen[p]));
+    rest = rest.filter((a) => JSON.stringify(valueOf(a)) === JSON.stringify(chosen[p]));
   }
-  const action = rest.length === 1 ? rest[0] : rest.find((a) => PARAMS.every((p) => !(p in a) || JSON.stringify(a[p]) === JSON.stringify(chosen[p])));
+  const action = rest.length === 1 ? rest[0] : null;
   const irreversible = kind === "give" || kind === "shoot" || (action && action.card === "voodoo_doll");
   const go = () => {
     if (!action) return;

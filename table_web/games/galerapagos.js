@@ -66,7 +66,7 @@ function fit(root, page) {
   const height = Math.max(560, window.innerHeight - top - 12);
   const width = page.getBoundingClientRect().width || window.innerWidth;
   page.style.height = `${height}px`;
-  page.style.setProperty("--u", `${Math.min(height / 50, width / 100)}px`);
+  page.style.setProperty("--u", `${Math.min(height / 46, width / 92)}px`);
 }
 
 function countdown(root, m, msg) {
@@ -105,7 +105,7 @@ function track(view, tr, resource) {
   }
   return h("div", { class: `gt-track gt-${resource}`, "data-testid": `gt-track-${resource}`, dataset: { value: String(value) } },
     h("div", { class: "gt-track-head" }, icon(resource, 26), h("b", {}, tr(resource)), h("span", { class: "gt-big-num" }, String(value)),
-      h("span", { class: `gt-surv${value < living ? " short" : ""}` }, survivalLine(view, tr, resource))),
+      view.over ? null : h("span", { class: `gt-surv${value < living ? " short" : ""}` }, survivalLine(view, tr, resource))),
     h("div", { class: "gt-cells" }, cells),
     h("div", { class: "gt-need-label", style: { "--at": String(living) } }, tr("tonight", { n: living })));
 }
