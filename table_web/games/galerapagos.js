@@ -307,6 +307,8 @@ function final({ view, tr, ctx }) {
   return h("div", { class: "gt-final", "data-testid": "gt-final", dataset: { end: r.end } },
     h("div", { class: "gt-final-card" },
       h("h2", {}, tr(`end.${r.end}`)),
+      h("p", { class: "gt-boarded", "data-testid": "gt-boarded" }, r.winners.length
+        ? fmt(tr, "result.boarded", { who: names(ctx, r.winners, tr) }) : tr("result.none")),
       h("p", {}, tr(`result.scoring.${(view.options && view.options.scoring) || "coop"}`)),
       h("table", {}, h("tbody", {}, rows))));
 }

@@ -69,6 +69,9 @@ def start(open_table, open_phone):
         frames.append(rec)
     expect(table.locator(".lobby-panel .player")).to_have_count(len(NAMES))
     table.locator("[data-game=galerapagos]").click()
+    # The lobby names the options in words, from the module's catalog (no developer notes).
+    expect(table.locator("[data-option=dead_vote]")).to_contain_text("The dead keep voting")
+    expect(table.locator("[data-option=scoring]")).to_contain_text("Scoring")
     table.locator("#start").click()
     expect(table.locator(".gt-table")).to_be_visible()
     by_seat = {}

@@ -73,6 +73,16 @@ def _has_kinds(g, seat):
     return {r["kind"] for r in g.view(seat)["me"]["records"]}
 
 
+def _crystal_seat(g):
+    """A seat whose crystal ball shows the other ballots (it votes last)."""
+    for x in range(g.n):
+        st = g.view(x)["stage"] or {}
+        ballot = (st.get("vote") or {}).get("ballot")
+        if ballot and ballot.get("others") and x in g.waiting_for():
+            return x
+    return None
+
+
 # name -> (predicate(g, events, previous seat), options)
 WANTS = {
     "step": lambda g, ev, s: _stage(g).get("kind") == "step" and g.view(None)["turn"] >= 2,
@@ -98,6 +108,9 @@ WANTS = {
     "over": lambda g, ev, s: g.over,
     "records": lambda g, ev, s: any(len(_has_kinds(g, x)) >= 4 for x in range(g.n))
     and _stage(g).get("kind") == "step",
+    "crystal": lambda g, ev, s: _crystal_seat(g) is not None,
+    "named_save": lambda g, ev, s: (_stage(g).get("vote") or {}).get("named") is not None and any(
+        a.get("use") == "save" or a["type"] == "shoot" for a in g.legal_actions(_stage(g)["vote"]["named"])),
     "step_12": lambda g, ev, s: _stage(g).get("kind") == "step" and g.view(None)["turn"] >= 2,
     "vote_12": lambda g, ev, s: (_ballot(g) or {}).get("kind") == "sacrifice"
     and not _ballot(g)["revealed"] and len(_ballot(g)["voted"]) >= 3,
@@ -110,7 +123,7 @@ SPECIAL = {
     "departure": {"style": "builder"}, "over_departure": {"style": "builder"},
     "over_hurricane": {"style": "builder"}, "hurricane_vote": {"style": "builder"},
     "shot": {"style": "wild"}, "records": {"style": "wild"},
-    "club": {"style": "wild"},
+    "club": {"style": "wild"}, "crystal": {"style": "wild"}, "named_save": {"style": "wild"},
 }
 SCENARIOS = list(WANTS)
 PLAYERS = 5
@@ -136,6 +149,8 @@ def find(name, players=PLAYERS, style="random", max_seeds=400):
 
 
 def phone_seat(name, g):
+    if name == "crystal":
+        return _crystal_seat(g)
     if name == "records":
         return max(range(g.n), key=lambda x: len(_has_kinds(g, x)))
     if g.over:

@@ -203,6 +203,8 @@ export const table = {
     "result.hand": "Hand",
     "result.score": "Score",
     "result.nohand": "—",
+    "result.boarded": "On the raft: {who}",
+    "result.none": "Nobody is on the raft.",
 
     // ---- the log
     "log.turn": "Turn {turn} begins.",
@@ -472,6 +474,8 @@ export const table = {
     "result.hand": "Main",
     "result.score": "Score",
     "result.nohand": "—",
+    "result.boarded": "Sur le radeau : {who}",
+    "result.none": "Personne n'est sur le radeau.",
 
     "log.turn": "Le tour {turn} commence.",
     "log.first_player.turn": "{who} est premier joueur.",
