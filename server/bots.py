@@ -1,5 +1,7 @@
 """Bot players: a bot (or a bot standing in for a human) answers whenever the game waits for its
 seat, with a random legal action after `bot_delay` seconds, through server.play like a phone.
+In a game window (server.timers: Galèrapagos' dawn, shortage, zero and evening windows) a bot
+says "ready" at once, so bots never hold a window open.
 
 Bots of a room take turns one at a time, lowest seat first, each choice seeded by the room's
 seed, the version and the seat: a game between bots is the same every time for a given room
@@ -8,7 +10,7 @@ anything happened meanwhile it is dropped (the change that happened scheduled a 
 """
 import random
 
-from server import play
+from server import play, timers
 from server.hub import log
 
 
@@ -32,6 +34,8 @@ def choose(room, seat):
     legal = room.game.legal_actions(seat)
     if not legal:
         return None
+    if timers.window_ready(room) in legal:
+        return timers.window_ready(room)      # a bot never holds a window open
     return random.Random(f"{room.seed}:{room.version}:{seat}").choice(legal)
 
 

@@ -108,6 +108,16 @@ def _update_window(hub, room, policy, seconds):
     resume(hub, room)
 
 
+def window_ready(room):
+    """The window's "ready" action while a window policy's window is open, else None (bots say
+    it at once: they never hold a window open)."""
+    policy = POLICIES.get(room.game_id)
+    if (room.status != "playing" or policy is None or policy.window is None
+            or policy.window(room.game) is None):
+        return None
+    return policy.action
+
+
 # -- holding a window open --------------------------------------------------------------------
 def _window_deadline(room):
     deadline = room.deadline

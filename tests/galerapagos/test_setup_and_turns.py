@@ -98,7 +98,10 @@ def test_options_are_checked():
         new(4, scoring="chef")
     with pytest.raises(engine.IllegalAction):
         new(4, dead_vote=1)
-    assert engine.GAMES["galerapagos"].options == {"dead_vote": False, "scoring": "coop"}
+    with pytest.raises(engine.IllegalAction):
+        new(4, window_seconds=-1)
+    assert engine.GAMES["galerapagos"].options == {"dead_vote": False, "scoring": "coop",
+                                                   "window_seconds": 10}
 
 
 @pytest.mark.parametrize("scoring,expected", [("coop", [1, 0, 1, 1]),

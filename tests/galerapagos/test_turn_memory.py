@@ -205,6 +205,31 @@ def test_the_departure_ballot_and_its_decision_are_kept():
     assert dict((str(o), c) for o, c in record["ballot"]["tally"]) == {"True": 3, "False": 1}
 
 
+def test_a_departure_decided_by_the_first_player_without_voters_is_kept():
+    g = new(4)
+    empty_hands(g)
+    for c in g.state["castaways"]:
+        c["sick_turn"] = 6                       # all fell sick this turn: nobody votes
+    at_evening(g, water=9, food=9, places=4, first=BEN)
+    all_pass(g)
+    record = table(g)["ballots"][-1]
+    assert (record["kind"], record["ballot"], record["chooser"], record["outcome"]) == (
+        "departure", None, BEN, "tie")
+    g.act(BEN, {"type": "choose", "leave": True})
+    assert g.over and table(g)["ballots"][-1]["outcome"] == "leave"
+
+
+def test_staying_starts_a_new_turn_with_an_empty_memory():
+    g = new(4)
+    empty_hands(g)
+    at_evening(g, water=9, food=9, places=4, first=BEN)
+    all_pass(g)
+    vote(g, [])
+    for seat in (ANA, BEN, CY, DEE):
+        g.act(seat, {"type": "vote", "leave": False})
+    assert g.state["turn"] == 7 and table(g)["ballots"] == [] and table(g)["last_vote"] is None
+
+
 def test_the_hurricane_sacrifices_are_kept_in_order():
     g = new(6, scoring="solitaire")
     empty_hands(g)
