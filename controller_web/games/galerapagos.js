@@ -80,6 +80,18 @@ function draw(root, m) {
     m.confirm ? confirmBox(env) : null);
   root.replaceChildren(page);
   tick(root, m, msg);
+  // A new decision for me: bring it into view (below the page's own sticky header).
+  const decisions = legal.filter((a) => !["play", "give", "shoot"].includes(a.type));
+  const sig = `${decisionKey(view)}:${decisions.map((a) => a.type).join(",")}`;
+  if (decisions.length && sig !== m.sig && m.sig !== undefined && !m.sheet) {
+    const top = page.querySelector(".gp-action").getBoundingClientRect().top;
+    const header = document.querySelector(".topbar");
+    const offset = header ? header.getBoundingClientRect().height + 8 : 8;
+    if (top < offset || top > window.innerHeight * 0.4) {
+      window.scrollTo({ top: Math.max(0, top + window.scrollY - offset), behavior: "smooth" });
+    }
+  }
+  m.sig = decisions.length ? sig : null;
 }
 
 // While a card sheet is open during a window countdown, the phone holds the window open

@@ -130,6 +130,17 @@ def pick_action(view, types):
     return want
 
 
+def hold_and_release(phone, table, msg):
+    """In a window with a countdown, opening a card sheet holds the window open (the deadline
+    moves later on every screen); closing it lets the window go. Changes nothing else."""
+    before = msg["deadline"]
+    phone.locator(".gp-hcard:not([disabled])").first.click()
+    phone.locator("[data-testid=gp-sheet]").wait_for()
+    table.wait_for_function("d => window.castaways.state.game.deadline > d", arg=before)
+    phone.click("[data-testid=gp-sheet-close]")
+    expect(phone.locator("[data-testid=gp-sheet]")).to_have_count(0)
+
+
 def tap(phone, msg, rng, leave):
     """One decision by taps; returns the number of taps. Mirrors a plain policy on the engine
     (same rng draws), which is how GAMES' seeds were chosen."""
@@ -209,7 +220,7 @@ def test_a_whole_game_by_taps(open_table, open_phone, shot, game):
     table, table_frames, by_seat = start(open_table, open_phone)
     pages = [table] + [p for p, _ in by_seat.values()]
     rng = random.Random(seed)
-    taps, turns, reveals_seen = 0, set(), 0
+    taps, turns, reveals_seen, held = 0, set(), 0, False
     for _ in range(1500):
         version = max(game_state(p)["version"] for p in pages)
         settled(pages, version)
@@ -231,6 +242,12 @@ def test_a_whole_game_by_taps(open_table, open_phone, shot, game):
             if acting is None and any(a["type"] in DECISIONS for a in msg["legal_actions"]):
                 acting = (phone, msg)
         assert acting, "nobody can act"
+        st = acting[1]["view"]["stage"] or {}
+        if (not held and st.get("window") and acting[1]["deadline"]
+                and acting[0].locator(".gp-hcard:not([disabled])").count()):
+            hold_and_release(acting[0], table, acting[1])
+            held = True
+            continue
         taps += tap(acting[0], acting[1], rng, leave)
         for p in pages:
             p.wait_for_function("v => window.castaways.state.game.version > v", arg=version)
@@ -238,6 +255,7 @@ def test_a_whole_game_by_taps(open_table, open_phone, shot, game):
     assert tv["over"]
     result = tv["result"]
     assert result["end"] == end
+    assert held, "no window countdown was held by an open card sheet"
     final = table.locator("[data-testid=gt-final]")
     expect(final).to_be_visible()
     for b in result["breakdown"]:
