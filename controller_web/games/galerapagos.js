@@ -321,12 +321,13 @@ function sacrificeVote(env) {
   });
   const others = ballot.others;
   return card(tr(st.kind === "hurricane" ? "vote.title.hurricane" : "vote.title"),
-    tr(st.kind === "hurricane" ? "vote.hint.hurricane" : "vote.hint", { resource: st.resource ? tr(`res.${st.resource}`) : "" }),
+    tr(st.kind === "hurricane" ? "vote.hint.hurricane" : "vote.hint", { resource: st.resource ? tr(`res.of.${st.resource}`) : "" }),
     myWeight > 1 ? h("div", { class: "gp-note", "data-testid": "gp-club" }, icon("star", 16), tr("vote.club")) : null,
     others ? h("div", { class: "gp-note", "data-testid": "gp-crystal" }, h("b", {}, tr("vote.crystal")), " ",
       others.map(([v, c], i) => [i ? "; " : "", who(ctx, v), " → ", choiceNode(ctx, tr, c)])) : null,
     conchNote(env),
-    wheel,
+    // Notes above the wheel: a smaller wheel keeps the confirm button on the first screen.
+    h("div", { class: (others || myWeight > 1 || conchNote(env)) ? "gp-wheel-small" : "" }, wheel),
     h("button", { class: "gp-big gp-primary", "data-testid": "gp-vote-confirm", disabled: m.pending, dataset: { choice: String(sel) },
                   onclick: () => send({ type: "vote", target: sel }) },
       fmt(tr, sel === me.seat ? "vote.confirm.me" : "vote.confirm", { who: colour(sel).name })));
@@ -357,7 +358,7 @@ function windowCard(env) {
   const w = st.window;
   const playable = env.legal.some((a) => a.type === "play");
   const hint = w.kind === "shortage" || w.kind === "zero"
-    ? tr(`window.hint.${w.kind}`, { resource: tr(`res.${st.resource}`), short: st.short || 0 })
+    ? tr(`window.hint.${w.kind}`, { resource: tr(`res.of.${st.resource}`), short: st.short || 0 })
     : tr(`window.hint.${w.kind}`);
   return card(tr(`window.title.${w.kind}`), hint,
     st.kind === "survival" ? h("p", { class: "gp-big-line" }, survivalLine(view, tr, st.resource)) : null,

@@ -66,7 +66,15 @@ function fit(root, page) {
   const height = Math.max(560, window.innerHeight - top - 12);
   const width = page.getBoundingClientRect().width || window.innerWidth;
   page.style.height = `${height}px`;
-  page.style.setProperty("--u", `${Math.min(height / 46, width / 92)}px`);
+  let u = Math.min(height / 46, width / 92);
+  page.style.setProperty("--u", `${u}px`);
+  // A crowded moment (12 castaways, a long reveal) shrinks everything a little until every
+  // panel fits: the TV never scrolls and never cuts a line.
+  const panels = [...page.querySelectorAll(".gt-main > section, .gt-right > section")];
+  for (let i = 0; i < 10 && panels.some((el) => el.scrollHeight > el.clientHeight + 1); i++) {
+    u *= 0.94;
+    page.style.setProperty("--u", `${u}px`);
+  }
 }
 
 function countdown(root, m, msg) {
@@ -204,7 +212,7 @@ function now(env) {
   } else if (st.kind === "step") {
     caption = fmt(tr, st.actions_left > 1 ? "now.step.two" : "now.step", { who: who(ctx, st.seat), n: st.actions_left });
   } else if (st.window) {
-    caption = fmt(tr, `now.window.${st.window.kind}`, { resource: st.resource ? tr(`res.${st.resource}`) : "" });
+    caption = fmt(tr, `now.window.${st.window.kind}`, { resource: st.resource ? tr(`res.of.${st.resource}`) : "" });
   } else if (st.vote && st.vote.named !== null && st.vote.named !== undefined) {
     caption = fmt(tr, "now.named", { who: who(ctx, st.vote.named) });
   } else if (st.vote && st.vote.tied) {

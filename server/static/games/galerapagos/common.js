@@ -145,11 +145,12 @@ export function describeEvent(view, tr, ctx, e) {
   const lang = ctx.lang;
   const C = (c) => h("i", { class: "gp-cardname" }, cardName(c, lang, tr));
   const res = (r) => tr(`res.${r}`);
+  const of = (r) => tr(`res.of.${r}`);   // "water" / "d'eau": French elides "de"
   switch (e.type) {
     case "turn": return fmt(tr, "log.turn", { turn: e.turn });
     case "first_player": return fmt(tr, `log.first_player.${e.why}`, { who: W(e.seat) });
     case "weather": return fmt(tr, e.hurricane ? "log.weather.hurricane" : "log.weather", { drops: e.drops, left: e.left });
-    case "window": return fmt(tr, `log.window.${e.kind}`, { resource: e.resource ? res(e.resource) : "", short: e.short || 0 });
+    case "window": return fmt(tr, `log.window.${e.kind}`, { resource: e.resource ? of(e.resource) : "", short: e.short || 0 });
     case "step": return fmt(tr, "log.step", { who: W(e.seat) });
     case "action": return null;
     case "fish": return fmt(tr, "log.fish", { who: W(e.seat), fish: e.fish, added: e.added, food: e.food });
@@ -180,9 +181,9 @@ export function describeEvent(view, tr, ctx, e) {
     case "death": return fmt(tr, `log.death.${e.cause}`, { who: W(e.seat) });
     case "deal": return fmt(tr, "log.deal", { who: W(e.seat), to: names(ctx, (e.to || []).map((x) => x[0]), tr) });
     case "discard": return fmt(tr, "log.discard", { who: W(e.seat), cards: (e.cards || []).map((c) => cardName(c, lang, tr)).join(", ") });
-    case "survival_step": return fmt(tr, `log.survival_step.${e.mode}`, { resource: res(e.resource), counter: e.counter });
-    case "consume": return fmt(tr, "log.consume", { resource: res(e.resource), rations: e.rations, counter: e.counter });
-    case "step_ended": return fmt(tr, "log.step_ended", { resource: res(e.resource) });
+    case "survival_step": return fmt(tr, `log.survival_step.${e.mode}`, { resource: e.mode === "zero" ? of(e.resource) : res(e.resource), counter: e.counter });
+    case "consume": return fmt(tr, "log.consume", { resource: of(e.resource), rations: e.rations, counter: e.counter });
+    case "step_ended": return fmt(tr, "log.step_ended", { resource: of(e.resource) });
     case "no_candidate": return fmt(tr, "log.no_candidate", {});
     case "vote_open": return fmt(tr, `log.vote_open.${e.kind}`, {});
     case "voted": return fmt(tr, "log.voted", { who: W(e.seat) });
