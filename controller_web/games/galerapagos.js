@@ -320,8 +320,11 @@ function sacrificeVote(env) {
     center: disc(colour(sel), "26px"),
   });
   const others = ballot.others;
+  // With notes to read (club, crystal ball), the long hint gives way so the wheel and its
+  // confirm button stay on the first screen.
   return card(tr(st.kind === "hurricane" ? "vote.title.hurricane" : "vote.title"),
-    tr(st.kind === "hurricane" ? "vote.hint.hurricane" : "vote.hint", { resource: st.resource ? tr(`res.of.${st.resource}`) : "" }),
+    others || myWeight > 1 ? null
+      : tr(st.kind === "hurricane" ? "vote.hint.hurricane" : "vote.hint", { resource: st.resource ? tr(`res.of.${st.resource}`) : "" }),
     myWeight > 1 ? h("div", { class: "gp-note", "data-testid": "gp-club" }, icon("star", 16), tr("vote.club")) : null,
     others ? h("div", { class: "gp-note", "data-testid": "gp-crystal" }, h("b", {}, tr("vote.crystal")), " ",
       others.map(([v, c], i) => [i ? "; " : "", who(ctx, v), " → ", choiceNode(ctx, tr, c)])) : null,

@@ -132,7 +132,8 @@ export function survivalLine(view, tr, resource) {
   const living = view.castaways.filter((c) => c.alive).length;
   const have = view[resource];
   const short = Math.max(0, living - have);
-  return tr(short ? `survival.short.${resource}` : `survival.ok.${resource}`, { have, need: living, short });
+  const one = have === 1 ? ".1" : "";
+  return tr(short ? `survival.short.${resource}${one}` : `survival.ok.${resource}${one}`, { have, need: living, short });
 }
 
 export function cardList(ids, lang, tr) {

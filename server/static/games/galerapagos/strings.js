@@ -31,6 +31,10 @@ export const table = {
     "survival.short.food": "Food: {have} rations for {need} castaways — {short} short",
     "survival.ok.water": "Water: {have} rations for {need} castaways — enough",
     "survival.ok.food": "Food: {have} rations for {need} castaways — enough",
+    "survival.short.water.1": "Water: 1 ration for {need} castaways — {short} short",
+    "survival.short.food.1": "Food: 1 ration for {need} castaways — {short} short",
+    "survival.ok.water.1": "Water: 1 ration for {need} castaway — enough",
+    "survival.ok.food.1": "Food: 1 ration for {need} castaway — enough",
     "rules.link": "Rules of Galèrapagos",
     "seconds": "s",
 
@@ -303,6 +307,10 @@ export const table = {
     "survival.short.food": "Nourriture : {have} rations pour {need} naufragés — il en manque {short}",
     "survival.ok.water": "Eau : {have} rations pour {need} naufragés — assez",
     "survival.ok.food": "Nourriture : {have} rations pour {need} naufragés — assez",
+    "survival.short.water.1": "Eau : 1 ration pour {need} naufragés — il en manque {short}",
+    "survival.short.food.1": "Nourriture : 1 ration pour {need} naufragés — il en manque {short}",
+    "survival.ok.water.1": "Eau : 1 ration pour {need} naufragé — assez",
+    "survival.ok.food.1": "Nourriture : 1 ration pour {need} naufragé — assez",
     "rules.link": "Règles de Galèrapagos",
     "seconds": "s",
 
