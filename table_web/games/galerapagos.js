@@ -70,7 +70,7 @@ function fit(root, page) {
   page.style.setProperty("--u", `${u}px`);
   // A crowded moment (12 castaways, a long reveal) shrinks everything a little until every
   // panel fits: the TV never scrolls and never cuts a line.
-  const panels = [...page.querySelectorAll(".gt-main > section, .gt-right > section")];
+  const panels = [...page.querySelectorAll(".gt-main > section, .gt-right > section, .gt-final-card")];
   for (let i = 0; i < 10 && panels.some((el) => el.scrollHeight > el.clientHeight + 1); i++) {
     u *= 0.94;
     page.style.setProperty("--u", `${u}px`);

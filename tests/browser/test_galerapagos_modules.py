@@ -89,6 +89,7 @@ def test_every_scenario_renders(browser, preview, lang, kind):
                     last = buttons.nth(buttons.count() - 1).bounding_box()
                     assert last["y"] + last["height"] <= size["height"], where
                 assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), where
+            page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
             page.screenshot(path=str(OUT / f"{kind}-{name}-{lang}-{size['width']}x{size['height']}.png"),
                             full_page=kind == "phone")
         ctx.close()
