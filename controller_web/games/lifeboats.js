@@ -6,6 +6,7 @@ import {
   h, s, boatColour, chip, colourName, describeEvent, ensureCss, fill, fmt, hatIcon, ink, islandValues,
   leakIcon, makeTr, pawn, shape, starIcon, who,
 } from "/static/games/lifeboats/common.js";
+import { voteWheel as sharedWheel } from "/static/js/wheel.js";
 
 export { strings };
 // The page header wears the seat's colour as this edition shows it (1993: blue is orange).
@@ -218,97 +219,37 @@ function callVote({ view, tr, send, m, msg }) {
                   onclick: () => send({ type: "call_vote" }) }, tr("do.call_vote")));
 }
 
-// The vote wheel: one sector per legal vote (the options still possible, plus the hat if I
-// have one); turned by dragging or tapping, confirmed with the button under it.
+// The vote wheel (shared with other games: /static/js/wheel.js): one sector per legal vote
+// (the options still possible, plus the hat if I have one), confirmed with the button under it.
 function voteWheel({ view, legal, tr, send, m, me, redraw }) {
   const ballot = view.ballot;
   const choices = legal.filter((a) => a.type === "vote").map((a) => a.choice);
   const key = `vote:${view.turn}:${ballot && ballot.kind}:${ballot && ballot.round}:${ballot ? boatColour(ballot.boat) : ""}`;
-  const n = choices.length;
-  const step = 360 / n;
   let idx = m.sel[key];
-  if (typeof idx !== "number" || idx >= n) idx = 0;
+  if (typeof idx !== "number" || idx >= choices.length) idx = 0;
   m.sel[key] = idx;
-  const R = 150;
-  const sector = (i) => {
-    const a0 = ((i - 0.5) * step - 90) * Math.PI / 180;
-    const a1 = ((i + 0.5) * step - 90) * Math.PI / 180;
-    const large = step > 180 ? 1 : 0;
-    return `M0,0 L${R * Math.cos(a0)},${R * Math.sin(a0)} A${R},${R} 0 ${large},1 ${R * Math.cos(a1)},${R * Math.sin(a1)} Z`;
-  };
-  const g = s("g", { class: "lb-wheel-rot", style: `transform: rotate(${-idx * step}deg)` });
-  choices.forEach((c, i) => {
-    const mid = (i * step - 90) * Math.PI / 180;
-    const hat = c === "hat";
-    const col = hat ? "#f5e3a8" : fill(view, c);
-    const txt = hat ? "#1b2338" : ink(view, c);
-    const cx = 98 * Math.cos(mid);
-    const cy = 98 * Math.sin(mid);
-    const sec = s("g", { class: `lb-sector${i === idx ? " sel" : ""}`, "data-choice": c, "data-testid": `lb-sector-${c}` },
-      s("path", { d: n === 1 ? `M0,-${R} A${R},${R} 0 1,1 -0.01,-${R} Z` : sector(i), fill: col,
-                  stroke: "#3e2412", "stroke-width": 3 }),
-      s("g", { transform: `translate(${cx},${cy}) rotate(${i * step})` },
-        hat ? s("g", { transform: "translate(-20,-15) scale(1.25)", color: txt }, hatPath())
-          : s("g", { transform: "scale(1.9)", color: txt }, s("path", { d: shapePath(c), fill: "currentColor", "fill-rule": "evenodd" })),
-        s("text", { y: 34, "text-anchor": "middle", fill: txt, "font-size": 15, "font-weight": 700 },
-          hat ? tr("wheel.hat") : colourName(view, tr, c))));
-    g.append(sec);
-  });
-  const svg = s("svg", { class: "lb-wheel", viewBox: "-160 -172 320 332", "data-testid": "lb-wheel" },
-    g,
-    s("circle", { r: 42, fill: "#f3e6c4", stroke: "#3e2412", "stroke-width": 4 }),
-    s("path", { d: "M-16,-170 L16,-170 L0,-140 Z", fill: "#e7b84a", stroke: "#3e2412", "stroke-width": 3 }));
   const sel = choices[idx];
-
-  // Drag to turn; a short touch on a sector turns that sector to the pointer.
-  let drag = null;
-  const angleOf = (ev) => {
-    const r = svg.getBoundingClientRect();
-    return Math.atan2(ev.clientY - (r.top + r.height * 172 / 332), ev.clientX - (r.left + r.width / 2)) * 180 / Math.PI;
-  };
-  svg.addEventListener("pointerdown", (ev) => {
-    drag = { a0: angleOf(ev), base: -idx * step, moved: 0, target: ev.target };
-    svg.setPointerCapture && svg.setPointerCapture(ev.pointerId);
-    g.style.transition = "none";
+  const wheel = sharedWheel({
+    prefix: "lb", index: idx, onSelect: (i) => { m.sel[key] = i; redraw(); },
+    choices: choices.map((c) => {
+      const hat = c === "hat";
+      const txt = hat ? "#1b2338" : ink(view, c);
+      return {
+        id: c, fill: hat ? "#f5e3a8" : fill(view, c), ink: txt,
+        icon: () => (hat ? s("g", { transform: "translate(-10.5,-8) scale(0.66)" }, hatPath())
+          : s("path", { d: shapePath(c), fill: "currentColor", "fill-rule": "evenodd" })),
+        label: hat ? tr("wheel.hat") : colourName(view, tr, c),
+        chip: hat ? tr("reveal.hat") : chip(view, tr, c),
+      };
+    }),
+    center: sel === "hat" ? hatIcon(36) : shape(sel, 34, fill(view, sel)),
   });
-  svg.addEventListener("pointermove", (ev) => {
-    if (!drag) return;
-    let d = angleOf(ev) - drag.a0;
-    if (d > 180) d -= 360;
-    if (d < -180) d += 360;
-    drag.moved = Math.max(drag.moved, Math.abs(d));
-    drag.rot = drag.base + d;
-    g.style.transform = `rotate(${drag.rot}deg)`;
-  });
-  const end = () => {
-    if (!drag) return;
-    const d = drag;
-    drag = null;
-    g.style.transition = "";
-    if (d.moved < 6) {
-      const secEl = d.target && d.target.closest && d.target.closest(".lb-sector");
-      if (secEl) m.sel[key] = choices.indexOf(secEl.getAttribute("data-choice"));
-    } else {
-      m.sel[key] = ((Math.round(-d.rot / step) % n) + n) % n;
-    }
-    redraw();
-  };
-  svg.addEventListener("pointerup", end);
-  svg.addEventListener("pointercancel", end);
 
   const weight = me ? me.vote_weight : 1;
   return card(tr("do.vote"), tr("do.vote.hint"),
     ballotTitle(view, tr, ballot),
     ballot && ballot.kind === "eject" ? h("div", { class: "lb-weightline" }, tr("do.vote.weight", { n: weight })) : null,
-    h("div", { class: "lb-wheel-wrap" }, svg,
-      h("div", { class: "lb-wheel-center" }, sel === "hat" ? hatIcon(36) : shape(sel, 34, fill(view, sel)))),
-    h("div", { class: "lb-wheel-steps" },
-      h("button", { class: "lb-turn-btn", "aria-label": "◀", "data-testid": "lb-wheel-prev",
-                    onclick: () => { m.sel[key] = (idx + n - 1) % n; redraw(); } }, "◀"),
-      h("div", { class: "lb-selected", "data-testid": "lb-wheel-selected", dataset: { choice: sel } },
-        sel === "hat" ? tr("reveal.hat") : chip(view, tr, sel)),
-      h("button", { class: "lb-turn-btn", "aria-label": "▶", "data-testid": "lb-wheel-next",
-                    onclick: () => { m.sel[key] = (idx + 1) % n; redraw(); } }, "▶")),
+    wheel,
     sel === "hat" ? h("p", { class: "lb-hint" }, tr("do.vote.hat_hint")) : null,
     h("button", { class: `lb-big lb-primary${sel === "hat" ? " lb-hat-btn" : ""}`, "data-testid": "lb-vote-confirm",
                   disabled: m.pending, dataset: { choice: sel },

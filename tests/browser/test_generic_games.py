@@ -1,5 +1,5 @@
-"""Lifeboat and Galèrapagos have no page modules yet: the generic renderer must still let a
-phone play them by taps, with the TV following, and never throw. A phone plays its seat for a
+"""A game without page modules (a game under construction): the generic renderer must still let
+a phone play it by taps, with the TV following, and never throw. A phone plays its seat for a
 number of moves beside bots; every move is a tap on one of the buttons the phone shows, and
 each button is one of that seat's legal actions."""
 import pytest
@@ -11,8 +11,9 @@ pytestmark = pytest.mark.browser
 MOVES = 12
 
 
-# Lifeboat has its page modules now (tests/browser/test_lifeboat_play.py).
-@pytest.mark.parametrize("game_id, bots", [("galerapagos", 2)])
+# Lifeboat and Galèrapagos have their page modules now (test_lifeboat_play, test_galerapagos_play):
+# the test fixture game is the one left on the generic renderer.
+@pytest.mark.parametrize("game_id, bots", [("fixture", 1)])
 def test_a_game_without_page_modules_plays_by_taps(open_table, open_phone, shot, game_id, bots):
     table = open_table()
     code = table.locator("#room-code").inner_text().strip()

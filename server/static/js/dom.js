@@ -80,3 +80,25 @@ export function humanize(key) {
   const s = String(key).replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").trim();
   return s ? s[0].toUpperCase() + s.slice(1).toLowerCase() : s;
 }
+
+const SVGNS = "http://www.w3.org/2000/svg";
+
+/** An SVG element: s("path", {d: "M0,0 L1,1"}, ...children); attributes as they are. */
+export function s(tag, attrs, ...children) {
+  const el = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v !== null && v !== undefined && v !== false) el.setAttribute(k, String(v));
+  }
+  append(el, children);
+  return el;
+}
+
+/** Load a stylesheet (e.g. one next to a module: new URL("./x.css", import.meta.url)) once. */
+export function ensureCss(url) {
+  const href = String(url);
+  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === href)) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  document.head.append(link);
+}

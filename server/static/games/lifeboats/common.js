@@ -145,31 +145,10 @@ export function starIcon(size = 20) {
 
 // ---------------------------------------------------------------- strings
 
-export function makeTr(strings, ctx) {
-  const lang = (ctx && ctx.lang && strings[ctx.lang]) ? ctx.lang : "en";
-  const table = strings[lang];
-  return (key, params = {}) => {
-    let text = table[key];
-    if (text === undefined) text = strings.en[key];
-    if (text === undefined) {
-      return key;
-    }
-    return text.replace(/\{(\w+)\}/g, (m, p) => (p in params ? String(params[p]) : m));
-  };
-}
+// makeTr and fmt are shared by every game module (/static/js/text.js).
+import { makeTr, fmt } from "/static/js/text.js";
 
-// A translated message with {placeholders} filled by DOM nodes (chips, names as text).
-export function fmt(tr, key, params = {}) {
-  const text = tr(key, Object.fromEntries(Object.keys(params).map((k) => [k, `\u0000${k}\u0000`])));
-  const parts = text.split("\u0000");
-  const out = [];
-  parts.forEach((part, i) => {
-    if (i % 2 === 0) { if (part) out.push(part); return; }
-    const v = params[part];
-    out.push(v instanceof Node ? v : document.createTextNode(String(v)));
-  });
-  return out;
-}
+export { makeTr, fmt };
 
 // The player's name, as text, with their colour chip.
 export function who(view, tr, seat) {
@@ -244,12 +223,7 @@ export function describeEvent(view, tr, e) {
   }
 }
 
-// Load a stylesheet that sits next to a module, once per document.
-export function ensureCss(url) {
-  const href = String(url);
-  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === href)) return;
-  document.head.append(h("link", { rel: "stylesheet", href }));
-}
+export { ensureCss } from "/static/js/dom.js";
 
 // A ballot's or decision's boat: the docs describe the full boat, the engine gives its
 // colour; accept both.

@@ -1,0 +1,572 @@
+// Galèrapagos on a phone (390x844): my castaway on top, then the decision at hand (built only
+// from msg.legal_actions), then my hand as cards (tap one: a sheet with its uses), my records
+// in sentences, and the island in one line. Irreversible moves ask for a confirmation.
+import { strings } from "/static/games/galerapagos/strings.js";
+import {
+  h, fmt, trOf, cards, cardName, cardText, cardKind, who, disc, names, icon, stateOf, biteRisk,
+  causeOf, survivalLine, describeEvent, choiceNode,
+} from "/static/games/galerapagos/common.js";
+import { ensureCss } from "/static/js/dom.js";
+import { voteWheel } from "/static/js/wheel.js";
+
+export { strings };
+
+ensureCss(new URL("./galerapagos.css", import.meta.url));
+
+const memory = new WeakMap();
+
+function mem(root) {
+  if (!memory.has(root)) memory.set(root, { sel: {}, pending: false, error: null, sheet: null, confirm: null });
+  return memory.get(root);
+}
+
+export function render(root, msg, ctx) {
+  const m = mem(root);
+  if (m.lastMsg && m.lastMsg.version !== msg.version) {
+    m.pending = false; m.error = null; m.confirm = null;
+  }
+  m.lastMsg = msg; m.lastCtx = ctx; m.root = root;
+  cards(() => draw(root, m));
+  draw(root, m);
+}
+
+// The key of the decision at hand: a pick (wheel index, wood choice) lives as long as it does.
+function decisionKey(view) {
+  const st = view.stage || {};
+  const b = st.vote ? st.vote.ballot : st.ballot;
+  return `${view.turn}:${view.phase}:${st.kind}:${st.resource || ""}:${b ? (b.voted || []).length >= 0 && b.kind : ""}`;
+}
+
+function draw(root, m) {
+  const msg = m.lastMsg;
+  const ctx = m.lastCtx;
+  const tr = trOf(ctx);
+  const view = msg.view;
+  const me = view.me || null;
+  const mine = me ? view.castaways[me.seat] : null;
+  const legal = Array.isArray(msg.legal_actions) ? msg.legal_actions : [];
+  const redraw = () => draw(root, m);
+  const send = (action) => {
+    if (m.pending) return;
+    m.pending = true; m.error = null; m.sheet = null; m.confirm = null; m.acted = true; redraw();
+    Promise.resolve(ctx.act(action)).then((reply) => {
+      if (reply && reply.ok === false) {
+        m.pending = false;
+        const err = reply.error || {};
+        m.error = tr("do.error", { message: (err.params && err.params.message) || err.message || err.code || "?" });
+        redraw();
+      }
+    }, (e) => { m.pending = false; m.error = tr("do.error", { message: String((e && e.message) || e) }); redraw(); });
+  };
+  // An irreversible move: ask first, in a sentence.
+  const confirm = (action, sentence) => { m.confirm = { action, sentence }; redraw(); };
+  const env = { view, me, mine, legal, tr, m, send, confirm, redraw, msg, ctx };
+
+  // The sheet is for a card still in my hand; a new state may have taken it away.
+  if (m.sheet && !(me && me.hand.includes(m.sheet) || (mine && mine.faceup.includes(m.sheet)))) m.sheet = null;
+  holdWindow(env);
+
+  const page = h("div", { class: `gp-phone${m.pending ? " gp-pending" : ""}`, dataset: { phase: view.phase } },
+    me ? meBar(env) : h("div", { class: "gp-mebar gp-spectator" }, tr("me.spectator")),
+    h("div", { class: "gp-status", "data-testid": "gp-status" }, statusLine(env)),
+    h("section", { class: "gp-action", "data-testid": "gp-action" }, decision(env)),
+    m.error ? h("div", { class: "gp-error", role: "alert" }, m.error) : null,
+    me ? hand(env) : null,
+    islandLine(env),
+    me ? records(env) : null,
+    h("a", { class: "gp-rules-link", href: `/rules/galerapagos?lang=${ctx.lang}`, target: "_blank", rel: "noopener",
+             "data-testid": "gp-rules" }, tr("rules.link")),
+    m.sheet ? sheet(env) : null,
+    m.confirm ? confirmBox(env) : null);
+  root.replaceChildren(page);
+  tick(root, m, msg);
+  // A new decision for me: bring it into view (below the page's own sticky header).
+  const decisions = legal.filter((a) => !["play", "give", "shoot"].includes(a.type));
+  const sig = `${decisionKey(view)}:${decisions.map((a) => a.type).join(",")}`;
+  if (decisions.length && sig !== m.sig && m.sig !== undefined && !m.sheet) {
+    const top = page.querySelector(".gp-action").getBoundingClientRect().top;
+    const header = document.querySelector(".topbar");
+    const offset = header ? header.getBoundingClientRect().height + 8 : 8;
+    if (top < offset || top > window.innerHeight * 0.4) {
+      window.scrollTo({ top: Math.max(0, top + window.scrollY - offset), behavior: "smooth" });
+    }
+  }
+  m.sig = decisions.length ? sig : null;
+}
+
+// While a card sheet is open during a window countdown, the phone holds the window open
+// (`hold`, resent every 15 s, docs/protocol.md); closing the sheet without a card releases it.
+// Playing a card ends the hold on the server by itself.
+function holdWindow({ view, m, msg }) {
+  const st = view.stage || {};
+  const open = Boolean(m.sheet && st.window && msg.deadline);
+  const net = window.castaways && window.castaways.net;
+  if (!net || typeof net.request !== "function") return;
+  const ask = (event) => Promise.resolve(net.request(event, { version: m.lastMsg.version })).catch(() => null);
+  if (open && !m.holding) {
+    m.holding = true;
+    ask("hold");
+    m.holdTimer = setInterval(() => ask("hold"), 15000);
+  } else if (!open && m.holding) {
+    m.holding = false;
+    clearInterval(m.holdTimer);
+    if (!m.acted) ask("release");
+  }
+  m.acted = false;
+}
+
+function tick(root, m, msg) {
+  if (m.timer) { clearInterval(m.timer); m.timer = null; }
+  const els = [...root.querySelectorAll(".gp-clock-digits")];
+  if (!els.length || !msg.deadline) return;
+  const paint = () => {
+    const left = Math.max(0, Math.ceil((msg.deadline - Date.now()) / 1000));
+    for (const el of els) el.textContent = String(left);
+    if (left <= 0 && m.timer) { clearInterval(m.timer); m.timer = null; }
+  };
+  paint();
+  m.timer = setInterval(paint, 250);
+}
+
+function clock({ msg, tr }) {
+  if (!msg.deadline) return null;
+  return h("div", { class: "gp-clock", "data-testid": "gp-clock" }, tr("window.closes"), " ",
+    h("b", { class: "gp-clock-digits" }), " ", tr("seconds"));
+}
+
+// ---------------------------------------------------------------- always visible
+
+function meBar({ view, me, mine, tr, ctx }) {
+  const c = ctx.colourOf(me.seat);
+  const state = stateOf(mine);
+  const death = state === "dead" ? causeOf(view, me.seat) : null;
+  return h("header", { class: `gp-mebar gp-st-${state}`, style: { "--me": c.colour }, "data-testid": "gp-me" },
+    disc(c),
+    h("div", { class: "gp-me-main" },
+      h("div", { class: "gp-me-name" }, h("b", {}, c.name),
+        view.first_player === me.seat && !view.over ? h("span", { class: "gp-first-badge" }, icon("star", 16), tr("first_player.short")) : null),
+      h("div", { class: "gp-me-state", dataset: { state } }, icon(state === "dead" ? "skull" : state === "sick" ? "sick" : state === "resting" ? "zzz" : "sun", 18),
+        death ? tr(`dead.${death.cause}`, { turn: death.turn }) : tr(`state.${state}`),
+        mine.conch ? h("span", { class: "gp-tag" }, icon("conch", 16), tr("conch.short")) : null)),
+    h("div", { class: "gp-me-turn" }, h("b", {}, tr("turn.short", { turn: view.turn })), h("small", {}, tr(`phase.${view.phase}`))));
+}
+
+function statusLine(env) {
+  const { view, tr, ctx, legal } = env;
+  const st = view.stage;
+  if (view.over) return tr("phase.over");
+  const waiting = view.waiting_for || [];
+  const others = waiting.filter((x) => !env.me || x !== env.me.seat);
+  if (legal.some((a) => !["play", "give", "shoot"].includes(a.type))) return tr("status.you");
+  if (!others.length) return tr(`phase.${view.phase}`);
+  if (view.interrupt) return fmt(tr, `status.interrupt.${view.interrupt.kind}`, { who: who(ctx, view.interrupt.seat) });
+  if (st && st.kind === "step") return fmt(tr, "status.step", { who: who(ctx, st.seat) });
+  return fmt(tr, "status.waiting", { who: others.length > 4 ? tr("n_castaways", { n: others.length }) : names(ctx, others, tr) });
+}
+
+function islandLine({ view, tr }) {
+  const w = view.weather;
+  return h("section", { class: "gp-island-line", "data-testid": "gp-island" },
+    h("span", { title: tr("water") }, icon("water", 18), h("b", {}, String(view.water))),
+    h("span", { title: tr("food") }, icon("food", 18), h("b", {}, String(view.food))),
+    h("span", { title: tr("wood") }, icon("wood", 18), h("b", {}, `${view.wood}/6`)),
+    h("span", { title: tr("raft") }, icon("raft", 18), h("b", {}, tr("places.n", { n: view.places }))),
+    w ? h("span", { class: w.hurricane ? "gp-hurricane" : "" }, icon(w.hurricane ? "storm" : "water", 18),
+      tr(w.hurricane ? "weather.hurricane.short" : "weather.drops.short", { drops: w.drops })) : null,
+    h("span", {}, icon("card", 16), tr("deck.short", { n: view.deck_size })),
+    h("div", { class: "gp-surv" }, survivalLine(view, tr, "water"), h("br"), survivalLine(view, tr, "food")));
+}
+
+// ---------------------------------------------------------------- the decision at hand
+
+function decision(env) {
+  const { view, legal, tr, me } = env;
+  const types = new Set(legal.map((a) => a.type));
+  const st = view.stage || {};
+  if (view.over) return finalCard(env);
+  if (!me) return waiting(env);
+  if (view.interrupt && view.interrupt.seat === me.seat && types.has("pass")) return interrupt(env);
+  if (st.kind === "step" && st.seat === me.seat && ["fish", "collect_water", "wood", "search"].some((t) => types.has(t))) return myTurn(env);
+  if (st.vote && st.vote.named === me.seat && types.has("pass")) return lastChance(env);
+  if (types.has("choose")) return chooser(env);
+  if (types.has("vote")) return legal.some((a) => a.type === "vote" && "leave" in a) ? departureVote(env) : sacrificeVote(env);
+  if (st.window && types.has("pass")) return windowCard(env);
+  return waiting(env);
+}
+
+function card(title, hint, ...body) {
+  return h("div", { class: "gp-card" }, h("h2", {}, title), hint ? h("p", { class: "gp-hint" }, hint) : null, body);
+}
+
+function interrupt(env) {
+  const { view, legal, tr, send, m, ctx } = env;
+  const k = view.interrupt.kind;
+  const save = legal.find((a) => a.type === "play");
+  return card(tr(`bite.title.${k}`), k === "shot" ? fmt(tr, "shot.hint", { who: who(ctx, view.interrupt.shooter) }) : tr("bite.hint"),
+    save ? h("button", { class: "gp-big gp-primary", "data-testid": "gp-answer-card", disabled: m.pending, onclick: () => send(save) },
+      tr(`bite.play.${save.card}`)) : null,
+    h("button", { class: `gp-big ${save ? "gp-plain" : "gp-primary"}`, "data-testid": "gp-pass", disabled: m.pending,
+                  onclick: () => send({ type: "pass" }) }, tr(`pass.${k}`)));
+}
+
+function myTurn(env) {
+  const { view, legal, tr, send, m, mine } = env;
+  const st = view.stage;
+  const key = `wood:${view.turn}:${st.actions_left}`;
+  const has = (t) => legal.find((a) => a.type === t);
+  const woods = legal.filter((a) => a.type === "wood");
+  const axe = mine.faceup.includes("axe");
+  const flask = mine.faceup.includes("flask");
+  const rod = mine.faceup.includes("fishing_rod");
+  const drops = (view.weather ? view.weather.drops : 0) * (flask ? 2 : 1);
+  if (m.sel[key] === "wood" && woods.length) {
+    return card(tr("wood.title"), tr(axe ? "wood.hint.axe" : "wood.hint"),
+      h("div", { class: "gp-gamble" }, woods.map((a) => {
+        const risk = biteRisk(a.extra);
+        const base = axe ? 2 : 1;
+        return h("button", { class: `gp-gamble-btn gp-risk-${Math.min(5, a.extra)}`, disabled: m.pending,
+                             "data-testid": `gp-wood-${a.extra}`, onclick: () => send(a) },
+          h("b", {}, a.extra ? tr("wood.extra", { n: a.extra }) : tr("wood.none")),
+          h("span", {}, tr("wood.gain", { min: base, max: base + a.extra })),
+          h("small", {}, a.extra ? tr("wood.risk", { pct: risk }) : tr("wood.safe")));
+      })),
+      h("button", { class: "gp-big gp-plain", "data-testid": "gp-wood-back", onclick: () => { m.sel[key] = null; env.redraw(); } }, tr("back")));
+  }
+  const forced = mine.forced_action;
+  const btn = (type, title, sub, ic) => {
+    const a = has(type);
+    return h("button", { class: "gp-act-btn", disabled: !a || m.pending, "data-testid": `gp-act-${type}`,
+                         onclick: () => { if (type === "wood") { m.sel[key] = "wood"; env.redraw(); } else send(a); } },
+      icon(ic, 34), h("b", {}, title), h("small", {}, sub));
+  };
+  return card(st.actions_left > 1 ? tr("turn.title.two", { n: st.actions_left }) : tr("turn.title"),
+    forced ? tr("turn.forced", { action: tr(`act.${forced}`) }) : tr("turn.hint"),
+    h("div", { class: "gp-acts" },
+      btn("fish", tr("act.fish"), tr(rod ? "act.fish.sub.rod" : "act.fish.sub"), "food"),
+      btn("collect_water", tr("act.collect_water"), tr("act.collect_water.sub", { drops }), "water"),
+      btn("wood", tr("act.wood"), tr(axe ? "act.wood.sub.axe" : "act.wood.sub"), "wood"),
+      btn("search", tr("act.search"), tr("act.search.sub", { n: view.deck_size }), "card")),
+    legal.some((a) => a.type === "play" && a.card === "coffee") ? h("p", { class: "gp-hint" }, tr("turn.coffee")) : null);
+}
+
+function lastChance(env) {
+  const { view, legal, tr, send, confirm, m, me, ctx } = env;
+  const st = view.stage;
+  const saves = legal.filter((a) => a.type === "play" && a.use === "save");
+  const shots = legal.filter((a) => a.type === "shoot");
+  return card(tr("named.title"), tr(`named.hint.${st.kind === "hurricane" ? "hurricane" : st.resource}`),
+    saves.map((a) => h("button", { class: "gp-big gp-primary", disabled: m.pending, "data-testid": `gp-save-${a.card}${a.matches ? "-m" : ""}`,
+                                   onclick: () => send(a) },
+      tr(a.matches ? "named.save.matches" : "named.save", { card: cardName(a.card, ctx.lang, tr) }))),
+    shots.length ? h("div", { class: "gp-sub" }, tr("named.shoot")) : null,
+    shots.length ? h("div", { class: "gp-targets" }, shots.map((a) => h("button", {
+      class: "gp-target", disabled: m.pending, "data-testid": `gp-shoot-${a.target}`,
+      onclick: () => confirm(a, fmt(tr, "confirm.shoot", { who: who(ctx, a.target) })),
+    }, who(ctx, a.target)))) : null,
+    h("button", { class: "gp-big gp-danger", "data-testid": "gp-pass", disabled: m.pending,
+                  onclick: () => confirm({ type: "pass" }, tr("confirm.accept")) }, tr("pass.named")),
+    void me);
+}
+
+function chooser(env) {
+  const { legal, tr, send, m, ctx, view } = env;
+  const opts = legal.filter((a) => a.type === "choose");
+  if (opts.some((a) => "leave" in a)) {
+    return card(tr("choose.departure.title"), tr("choose.departure.hint"),
+      h("div", { class: "gp-two" }, opts.map((a) => h("button", {
+        class: `gp-big ${a.leave ? "gp-primary" : "gp-plain"}`, disabled: m.pending, "data-testid": `gp-choose-${a.leave}`,
+        onclick: () => send(a) }, tr(a.leave ? "leave.yes" : "leave.no")))));
+  }
+  return card(tr("choose.tie.title"), tr("choose.tie.hint"),
+    lastReveal(env),
+    h("div", { class: "gp-targets" }, opts.map((a) => h("button", {
+      class: "gp-target", disabled: m.pending, "data-testid": `gp-choose-${a.target}`,
+      onclick: () => env.confirm(a, fmt(tr, "confirm.choose", { who: who(ctx, a.target) })) }, who(ctx, a.target)))),
+    void view);
+}
+
+function departureVote(env) {
+  const { legal, tr, send, m, view } = env;
+  const need = view.departure_needs;
+  return card(tr("departure.title"), tr("departure.hint", { n: need.living }),
+    h("div", { class: "gp-two" }, legal.filter((a) => a.type === "vote").map((a) => h("button", {
+      class: `gp-big ${a.leave ? "gp-primary" : "gp-plain"}`, disabled: m.pending, "data-testid": `gp-vote-${a.leave}`,
+      onclick: () => send(a) }, tr(a.leave ? "leave.yes" : "leave.no")))));
+}
+
+function sacrificeVote(env) {
+  const { view, legal, tr, send, m, me, ctx, redraw } = env;
+  const st = view.stage;
+  const ballot = st.vote.ballot;
+  const choices = legal.filter((a) => a.type === "vote").map((a) => a.target);
+  const key = `vote:${decisionKey(view)}:${choices.join(",")}`;
+  let idx = m.sel[key];
+  if (typeof idx !== "number" || idx >= choices.length) idx = 0;
+  m.sel[key] = idx;
+  const sel = choices[idx];
+  const myWeight = ballot.weights[ballot.voters.indexOf(me.seat)] || 1;
+  const colour = (seat) => ctx.colourOf(seat);
+  const wheel = voteWheel({
+    prefix: "gp", index: idx, onSelect: (i) => { m.sel[key] = i; redraw(); }, labelSize: 17,
+    choices: choices.map((seat) => {
+      const c = colour(seat);
+      return {
+        id: seat, fill: c.colour, ink: inkFor(c.colour),
+        icon: () => null,
+        label: seat === me.seat ? tr("wheel.me") : shortName(c.name),
+        chip: who(ctx, seat),
+      };
+    }),
+    center: disc(colour(sel), "26px"),
+  });
+  const others = ballot.others;
+  // With notes to read (club, crystal ball), the long hint gives way so the wheel and its
+  // confirm button stay on the first screen.
+  return card(tr(st.kind === "hurricane" ? "vote.title.hurricane" : "vote.title"),
+    others || myWeight > 1 ? null
+      : tr(st.kind === "hurricane" ? "vote.hint.hurricane" : "vote.hint", { resource: st.resource ? tr(`res.of.${st.resource}`) : "" }),
+    myWeight > 1 ? h("div", { class: "gp-note", "data-testid": "gp-club" }, icon("star", 16), tr("vote.club")) : null,
+    others ? h("div", { class: "gp-note", "data-testid": "gp-crystal" }, h("b", {}, tr("vote.crystal")), " ",
+      others.map(([v, c], i) => [i ? "; " : "", who(ctx, v), " → ", choiceNode(ctx, tr, c)])) : null,
+    conchNote(env),
+    // Notes above the wheel: a smaller wheel keeps the confirm button on the first screen.
+    h("div", { class: (others || myWeight > 1 || conchNote(env)) ? "gp-wheel-small" : "" }, wheel),
+    h("button", { class: "gp-big gp-primary", "data-testid": "gp-vote-confirm", disabled: m.pending, dataset: { choice: String(sel) },
+                  onclick: () => send({ type: "vote", target: sel }) },
+      fmt(tr, sel === me.seat ? "vote.confirm.me" : "vote.confirm", { who: colour(sel).name })));
+}
+
+function conchNote({ view, tr, ctx }) {
+  const safe = view.castaways.filter((c) => c.alive && c.conch).map((c) => c.seat);
+  if (!safe.length) return null;
+  return h("div", { class: "gp-note" }, icon("conch", 16), fmt(tr, "vote.conch", { who: names(ctx, safe, tr) }));
+}
+
+function shortName(name) {
+  const n = String(name);
+  return n.length > 9 ? `${n.slice(0, 8)}…` : n;
+}
+
+function inkFor(hex) {
+  const m = /^#?([0-9a-f]{6})$/i.exec(String(hex || ""));
+  if (!m) return "#fff";
+  const n = parseInt(m[1], 16);
+  const l = (0.299 * ((n >> 16) & 255) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255)) / 255;
+  return l > 0.6 ? "#10202e" : "#ffffff";
+}
+
+function windowCard(env) {
+  const { view, tr, send, m } = env;
+  const st = view.stage;
+  const w = st.window;
+  const playable = env.legal.some((a) => a.type === "play");
+  const hint = w.kind === "shortage" || w.kind === "zero"
+    ? tr(`window.hint.${w.kind}`, { resource: tr(`res.of.${st.resource}`), short: st.short || 0 })
+    : tr(`window.hint.${w.kind}`);
+  return card(tr(`window.title.${w.kind}`), hint,
+    st.kind === "survival" ? h("p", { class: "gp-big-line" }, survivalLine(view, tr, st.resource)) : null,
+    clock(env),
+    playable ? h("p", { class: "gp-hint" }, tr("window.cards")) : null,
+    h("button", { class: "gp-big gp-primary", "data-testid": "gp-pass", disabled: m.pending, onclick: () => send({ type: "pass" }) },
+      tr("pass.window")),
+    h("small", { class: "gp-ready-count" }, tr("window.ready", { done: w.done.length, n: w.seats.length })));
+}
+
+function waiting(env) {
+  const { view, tr, me, ctx, msg } = env;
+  const st = view.stage || {};
+  const parts = [];
+  const ballot = st.vote ? st.vote.ballot : st.ballot;
+  if (ballot && !ballot.revealed) {
+    parts.push(h("div", { class: "gp-q" }, tr(`ballot.${ballot.kind}`)));
+    if (me && ballot.my_vote !== undefined && ballot.my_vote !== null) {
+      parts.push(h("div", { class: "gp-myvote", "data-testid": "gp-my-vote" }, fmt(tr, "vote.done", { who: choiceNode(ctx, tr, ballot.my_vote) })));
+    } else if (me && !ballot.voters.includes(me.seat)) {
+      parts.push(h("p", { class: "gp-hint" }, tr("vote.not_voter")));
+    }
+    const missing = ballot.voters.filter((v) => !ballot.voted.includes(v));
+    if (missing.length) parts.push(h("p", {}, fmt(tr, "vote.waiting", { who: names(ctx, missing, tr) })));
+  } else if (st.window) {
+    parts.push(h("p", { class: "gp-q" }, tr(`window.title.${st.window.kind}`)));
+    parts.push(clock(env));
+    if (me && st.window.done.includes(me.seat)) parts.push(h("p", { class: "gp-hint" }, tr("window.you_ready")));
+  }
+  parts.push(lastReveal(env));
+  const recent = (msg.events || []).map((e) => describeEvent(view, tr, ctx, e)).filter(Boolean).slice(-4);
+  if (recent.length) parts.push(h("ul", { class: "gp-recent" }, recent.map((x) => h("li", {}, x))));
+  return h("div", { class: "gp-card gp-wait", "data-testid": "gp-waiting" }, parts);
+}
+
+function lastReveal({ view, tr, ctx }) {
+  const r = view.last_vote;
+  if (!r || !r.revealed || !r.votes) return null;
+  return h("div", { class: "gp-reveal-mini", "data-testid": "gp-reveal-mini" },
+    h("div", { class: "gp-sub" }, tr(`ballot.${r.kind}`)),
+    h("div", { class: "gp-rv" }, r.votes.map(([v, c]) => h("span", { class: "gp-rv1" }, who(ctx, v), " → ", choiceNode(ctx, tr, c)))));
+}
+
+function finalCard({ view, me, tr, ctx }) {
+  const r = view.result;
+  if (!r) return card(tr("phase.over"), null);
+  const mineB = me ? r.breakdown.find((b) => b.seat === me.seat) : null;
+  return h("div", { class: `gp-card gp-final-phone${mineB && mineB.fate === "boarded" ? " won" : ""}`, "data-testid": "gp-final-phone" },
+    h("h2", {}, tr(`end.${r.end}`)),
+    mineB ? h("p", { class: "gp-big-line" }, tr(`fate.you.${mineB.fate}`, { n: mineB.score })) : null,
+    h("ol", {}, r.breakdown.map((b) => h("li", {}, who(ctx, b.seat), " ", tr(`fate.${b.fate}`), " ", h("b", {}, String(b.score))))));
+}
+
+// ---------------------------------------------------------------- my hand and the card sheet
+
+function cardActions(legal, id) {
+  return legal.filter((a) => (a.type === "play" || a.type === "give") && a.card === id
+    || (a.type === "shoot" && id === "revolver"));
+}
+
+function hand(env) {
+  const { me, mine, legal, tr, ctx, m, redraw } = env;
+  const ids = [...new Set(me.hand)];
+  const count = (id) => me.hand.filter((x) => x === id).length;
+  const tile = (id, faceup) => {
+    const usable = cardActions(legal, id).some((a) => a.type !== "give");
+    const giftable = cardActions(legal, id).some((a) => a.type === "give");
+    return h("button", { class: `gp-hcard gp-k-${cardKind(id)}${usable ? " gp-usable" : ""}${faceup ? " gp-faceup" : ""}`,
+                         "data-testid": `gp-card-${id}`, dataset: { card: id },
+                         disabled: !usable && !giftable && !faceup,
+                         onclick: () => { m.sheet = id; redraw(); } },
+      h("b", {}, cardName(id, ctx.lang, tr), !faceup && count(id) > 1 ? h("span", { class: "gp-x" }, ` ×${count(id)}`) : null),
+      h("small", {}, cardText(id, ctx.lang, tr)),
+      usable ? h("span", { class: "gp-play-tag" }, tr("card.playable")) : null);
+  };
+  return h("section", { class: "gp-hand", "data-testid": "gp-hand" },
+    h("h3", {}, tr("hand.title", { n: me.hand.length })),
+    ids.length ? h("div", { class: "gp-hcards" }, ids.map((id) => tile(id, false))) : h("p", { class: "gp-dim" }, tr("hand.empty")),
+    mine.faceup.length ? h("h3", {}, tr("faceup.title")) : null,
+    mine.faceup.length ? h("div", { class: "gp-hcards" }, mine.faceup.map((id) => tile(id, true))) : null);
+}
+
+// Params of an action that a player picks, in the order they are asked.
+const PARAMS = ["use", "matches", "action", "target", "to", "targets", "for"];
+
+function sheet(env) {
+  const { legal, tr, ctx, m, redraw, send, confirm } = env;
+  const id = m.sheet;
+  const acts = cardActions(legal, id);
+  const groups = [["play", acts.filter((a) => a.type === "play")], ["shoot", acts.filter((a) => a.type === "shoot")],
+                  ["give", acts.filter((a) => a.type === "give")]].filter(([, l]) => l.length);
+  const pickKey = `sheet:${id}`;
+  const sel = m.sel[pickKey] || (m.sel[pickKey] = {});
+  const body = groups.map(([kind, list]) => h("div", { class: "gp-use", dataset: { use: kind } },
+    h("div", { class: "gp-sub" }, tr(`use.${kind}${kind === "play" && list[0].use && list.every((a) => a.use === list[0].use) ? `.${list[0].use}` : ""}`)),
+    picker(env, kind, list, sel[kind] || (sel[kind] = {}))));
+  return h("div", { class: "gp-sheet-back", onclick: (ev) => { if (ev.target === ev.currentTarget) { m.sheet = null; redraw(); } } },
+    h("div", { class: "gp-sheet", role: "dialog", "data-testid": "gp-sheet", dataset: { card: id } },
+      h("h2", {}, cardName(id, ctx.lang, tr)),
+      h("p", { class: "gp-card-text" }, cardText(id, ctx.lang, tr)),
+      body.length ? body : h("p", { class: "gp-hint" }, tr("card.not_now")),
+      h("button", { class: "gp-big gp-plain", "data-testid": "gp-sheet-close", onclick: () => { m.sheet = null; redraw(); } }, tr("close"))));
+  void send; void confirm;
+}
+
+// Narrow the legal actions of one kind (play/shoot/give) by the player's picks, one parameter
+// at a time; an array parameter (sleeping pills' targets, a zero step's cover) is a set of
+// toggles that must equal one legal set.
+function picker(env, kind, list, chosen) {
+  const { tr, ctx, m, redraw, send, confirm } = env;
+  let rest = list;
+  const rows = [];
+  for (const p of PARAMS) {
+    // A flag some actions leave out (matches) reads as false when absent: both are choices.
+    const flag = p === "matches";
+    const withP = rest.filter((a) => flag || p in a);
+    const valueOf = (a) => (flag ? Boolean(a[p]) : a[p]);
+    const values = [...new Map(withP.map((a) => [JSON.stringify(valueOf(a)), valueOf(a)])).values()];
+    if (!values.length || (flag && values.length === 1 && !values[0])) continue;
+    if (Array.isArray(values[0])) {
+      const all = [...new Set(values.flat())].sort((a, b) => a - b);
+      const cur = (chosen[p] || []).filter((x) => all.includes(x));
+      chosen[p] = cur;
+      rows.push(h("div", { class: "gp-targets" }, all.map((seat) => h("button", {
+        class: `gp-target${cur.includes(seat) ? " on" : ""}`, "data-testid": `gp-pick-${p}-${seat}`, "aria-pressed": String(cur.includes(seat)),
+        onclick: () => { chosen[p] = cur.includes(seat) ? cur.filter((x) => x !== seat) : [...cur, seat]; redraw(); } }, who(ctx, seat)))));
+      const sorted = JSON.stringify([...cur].sort((a, b) => a - b));
+      rest = rest.filter((a) => JSON.stringify([...a[p]].sort((x, y) => x - y)) === sorted);
+      if (!rest.length) break;
+      continue;
+    }
+    if (values.length === 1 && p !== "target" && p !== "to") { chosen[p] = values[0]; continue; }
+    if (flag && chosen[p] === undefined) chosen[p] = false;
+    const cur = values.some((v) => JSON.stringify(v) === JSON.stringify(chosen[p])) ? chosen[p] : undefined;
+    if (values.length === 1) chosen[p] = values[0];
+    rows.push(h("div", { class: "gp-targets" }, values.map((v) => h("button", {
+      class: `gp-target${JSON.stringify(v) === JSON.stringify(chosen[p]) ? " on" : ""}`, "data-testid": `gp-pick-${p}-${v}`,
+      onclick: () => { chosen[p] = v; redraw(); } }, paramLabel(env, p, v)))));
+    if (chosen[p] === undefined && cur === undefined) { rest = []; break; }
+    rest = rest.filter((a) => JSON.stringify(valueOf(a)) === JSON.stringify(chosen[p]));
+  }
+  const action = rest.length === 1 ? rest[0] : null;
+  const irreversible = kind === "give" || kind === "shoot" || (action && action.card === "voodoo_doll");
+  const go = () => {
+    if (!action) return;
+    if (irreversible) confirm(action, sentence(env, action));
+    else send(action);
+  };
+  return [rows, h("button", { class: `gp-big ${kind === "play" ? "gp-primary" : "gp-danger"}`, disabled: !action || m.pending,
+                              "data-testid": `gp-do-${kind}`, onclick: go },
+    action ? sentence(env, action) : tr("pick.first"))];
+}
+
+function paramLabel({ tr, ctx }, p, v) {
+  if (p === "target" || p === "to") return who(ctx, v);
+  if (p === "action") return tr(`act.${v}`);
+  if (p === "use") return tr(`use.${v}`);
+  if (p === "matches") return tr(v ? "matches.yes" : "matches.no");
+  return String(v);
+}
+
+function sentence({ tr, ctx }, a) {
+  const C = cardName(a.card || "revolver", ctx.lang, tr);
+  if (a.type === "give") return fmt(tr, "do.give", { card: C, who: who(ctx, a.to) });
+  if (a.type === "shoot") return fmt(tr, "do.shoot", { who: who(ctx, a.target) });
+  if (a.use === "counter") return tr(a.matches ? "do.counter.matches" : "do.counter", { card: C });
+  if (a.use === "save") return tr("do.save", { card: C });
+  if (a.use === "cover") return fmt(tr, "do.cover", { card: C, who: names(ctx, a.for, tr) });
+  if (a.action) return fmt(tr, "do.pendulum", { who: who(ctx, a.target), action: tr(`act.${a.action}`) });
+  if (a.targets) return fmt(tr, "do.play.targets", { card: C, who: names(ctx, a.targets, tr) });
+  if (a.target !== undefined) return fmt(tr, "do.play.target", { card: C, who: who(ctx, a.target) });
+  return tr("do.play", { card: C });
+}
+
+function confirmBox({ tr, m, send, redraw }) {
+  const c = m.confirm;
+  return h("div", { class: "gp-sheet-back gp-confirm-back" },
+    h("div", { class: "gp-sheet gp-confirm", role: "alertdialog", "data-testid": "gp-confirm" },
+      h("h2", {}, tr("confirm.title")),
+      h("p", { class: "gp-big-line" }, c.sentence),
+      h("p", { class: "gp-hint" }, tr("confirm.hint")),
+      h("div", { class: "gp-two" },
+        h("button", { class: "gp-big gp-plain", "data-testid": "gp-confirm-no", onclick: () => { m.confirm = null; redraw(); } }, tr("confirm.no")),
+        h("button", { class: "gp-big gp-danger", "data-testid": "gp-confirm-yes", disabled: m.pending, onclick: () => send(c.action) }, tr("confirm.yes")))));
+}
+
+// ---------------------------------------------------------------- my records
+
+function records({ me, tr, ctx }) {
+  const list = (me.records || []).slice().reverse();
+  if (!list.length) return null;
+  const C = (ids) => (ids || []).map((c) => cardName(c, ctx.lang, tr)).join(", ");
+  const line = (r) => {
+    const p = { turn: r.turn, cards: C(r.cards) };
+    switch (r.kind) {
+      case "spyglass": return fmt(tr, "rec.spyglass", { ...p, who: who(ctx, r.target) });
+      case "gave": return fmt(tr, "rec.gave", { ...p, who: who(ctx, r.to) });
+      case "received": case "inherited": case "stole": return fmt(tr, `rec.${r.kind}`, { ...p, who: who(ctx, r.source) });
+      case "stolen": return fmt(tr, "rec.stolen", { ...p, who: who(ctx, r.by) });
+      case "barometer": return tr("rec.barometer", { ...p, weather: (r.weather || []).map((w) =>
+        (w.hurricane ? tr("weather.hurricane.short", { drops: w.drops }) : tr("weather.drops.short", { drops: w.drops }))).join(", ") });
+      default: return tr(`rec.${r.kind}`, p);
+    }
+  };
+  return h("details", { class: "gp-records", "data-testid": "gp-records", open: list.length <= 4 },
+    h("summary", {}, tr("records.title", { n: list.length })),
+    h("ul", {}, list.map((r) => h("li", { dataset: { kind: r.kind } }, line(r)))));
+}

@@ -1,0 +1,323 @@
+// Galèrapagos on the TV: the island (water and food tracks with tonight's need, wood and the
+// raft, the weather card and deck, wreck and discard), every castaway around it, what happens
+// now in words (the action's outcome large, the ballot and its reveal, departure, hurricane),
+// the log, and the end. Drawn from msg.view only; everything scales with the screen (--u).
+import { strings } from "/static/games/galerapagos/strings.js";
+import {
+  h, fmt, trOf, cards, cardName, who, disc, names, icon, stateOf, causeOf, survivalLine,
+  describeEvent, choiceNode,
+} from "/static/games/galerapagos/common.js";
+import { ensureCss } from "/static/js/dom.js";
+
+export { strings };
+
+ensureCss(new URL("./galerapagos.css", import.meta.url));
+
+const LOG_LINES = 10;
+const memory = new WeakMap();
+
+function mem(root) {
+  if (!memory.has(root)) {
+    const m = { log: [], version: -1, timer: null };
+    memory.set(root, m);
+    window.addEventListener("resize", () => {
+      const page = root.querySelector(".gt-table");
+      if (page) fit(root, page);
+    });
+  }
+  return memory.get(root);
+}
+
+export function render(root, msg, ctx) {
+  const m = mem(root);
+  m.msg = msg; m.ctx = ctx;
+  const events = Array.isArray(msg.events) ? msg.events : [];
+  if (msg.version !== m.version) {
+    if (msg.version < m.version) m.log = [];
+    for (const e of events) m.log.push(e);
+    m.log = m.log.slice(-80);
+  }
+  m.version = msg.version;
+  cards(() => draw(root, m));
+  draw(root, m);
+}
+
+function draw(root, m) {
+  const msg = m.msg;
+  const ctx = m.ctx;
+  const tr = trOf(ctx);
+  const view = msg.view;
+  const env = { view, tr, ctx, msg, m };
+  const page = h("div", { class: `gt-table${view.castaways.length > 8 ? " gt-many" : ""}`, dataset: { phase: view.phase } },
+    topBar(env),
+    h("div", { class: "gt-main" },
+      island(env),
+      castaways(env),
+      h("div", { class: "gt-right" }, now(env), logPanel(env))),
+    view.over && view.result ? final(env) : null);
+  root.replaceChildren(page);
+  fit(root, page);
+  countdown(root, m, msg);
+}
+
+// The board fills the screen under the page's header; every size is a multiple of --u.
+function fit(root, page) {
+  const top = root.getBoundingClientRect().top + window.scrollY;
+  const height = Math.max(560, window.innerHeight - top - 12);
+  const width = page.getBoundingClientRect().width || window.innerWidth;
+  page.style.height = `${height}px`;
+  let u = Math.min(height / 46, width / 92);
+  page.style.setProperty("--u", `${u}px`);
+  // A crowded moment (12 castaways, a long reveal) shrinks everything a little until every
+  // panel fits: the TV never scrolls and never cuts a line.
+  const panels = [...page.querySelectorAll(".gt-main > section, .gt-right > section, .gt-final-card")];
+  for (let i = 0; i < 10 && panels.some((el) => el.scrollHeight > el.clientHeight + 1); i++) {
+    u *= 0.94;
+    page.style.setProperty("--u", `${u}px`);
+  }
+}
+
+function countdown(root, m, msg) {
+  if (m.timer) { clearInterval(m.timer); m.timer = null; }
+  const el = root.querySelector(".gt-clock b");
+  if (!el || !msg.deadline) return;
+  const paint = () => {
+    const left = Math.max(0, Math.ceil((msg.deadline - Date.now()) / 1000));
+    el.textContent = String(left);
+    if (left <= 0 && m.timer) { clearInterval(m.timer); m.timer = null; }
+  };
+  paint();
+  m.timer = setInterval(paint, 250);
+}
+
+// ---------------------------------------------------------------- top bar
+
+function topBar({ view, tr, ctx }) {
+  return h("header", { class: "gt-top" },
+    h("div", { class: "gt-brand" }, icon("raft", 28), tr("title")),
+    h("div", { class: "gt-turn", "data-testid": "gt-turn" }, tr("turn.long", { turn: view.turn })),
+    h("div", { class: "gt-phases" }, ["dawn", "actions", "survival", "evening"].map((p) =>
+      h("span", { class: `gt-ph${view.phase === p ? " on" : ""}` }, tr(`phase.${p}`)))),
+    view.over ? null : h("div", { class: "gt-first", "data-testid": "gt-first" }, icon("star", 24), tr("first_player"), " ", who(ctx, view.first_player)));
+}
+
+// ---------------------------------------------------------------- the island
+
+function track(view, tr, resource) {
+  const living = view.castaways.filter((c) => c.alive).length;
+  const value = view[resource];
+  const cells = [];
+  for (let i = 0; i <= 36; i++) {
+    cells.push(h("span", { class: `gt-cell${i === value ? " cur" : ""}${i < value ? " full" : ""}${i === living ? " need" : ""}${i % 5 === 0 ? " five" : ""}` },
+      i === value || i % 5 === 0 ? String(i) : ""));
+  }
+  return h("div", { class: `gt-track gt-${resource}`, "data-testid": `gt-track-${resource}`, dataset: { value: String(value) } },
+    h("div", { class: "gt-track-head" }, icon(resource, 26), h("b", {}, tr(resource)), h("span", { class: "gt-big-num" }, String(value)),
+      view.over ? null : h("span", { class: `gt-surv${value < living ? " short" : ""}` }, survivalLine(view, tr, resource))),
+    h("div", { class: "gt-cells" }, cells),
+    h("div", { class: "gt-need-label", style: { "--at": String(living) } }, tr("tonight", { n: living })));
+}
+
+function island(env) {
+  const { view, tr, ctx } = env;
+  const w = view.weather;
+  const wood = [];
+  for (let i = 0; i < 6; i++) wood.push(h("span", { class: `gt-log${i < view.wood ? " got" : ""}` }, i < view.wood ? icon("wood", 22) : null));
+  const places = [];
+  const living = view.castaways.filter((c) => c.alive).length;
+  for (let i = 0; i < 12; i++) places.push(h("span", { class: `gt-place${i < view.places ? " built" : ""}${i < living ? " needed" : ""}` }, String(i + 1)));
+  const hurricaneNear = view.weather_left <= 6 && !view.hurricane_out;
+  const discard = view.discard || [];
+  return h("section", { class: "gt-island", "data-testid": "gt-island" },
+    track(view, tr, "water"),
+    track(view, tr, "food"),
+    h("div", { class: "gt-row" },
+      h("div", { class: "gt-box gt-raft", "data-testid": "gt-raft" },
+        h("div", { class: "gt-box-head" }, icon("raft", 24), tr("raft.places", { n: view.places })),
+        h("div", { class: "gt-places" }, places),
+        h("div", { class: "gt-wood" }, h("span", {}, tr("raft.wood", { n: view.wood })), h("span", { class: "gt-logs" }, wood))),
+      h("div", { class: `gt-box gt-weather${w && w.hurricane ? " hurricane" : ""}`, "data-testid": "gt-weather" },
+        h("div", { class: "gt-box-head" }, tr("weather.title", { turn: view.turn })),
+        w ? h("div", { class: "gt-wcard" }, icon(w.hurricane ? "storm" : "water", 40),
+          h("b", {}, w.hurricane ? tr("weather.hurricane") : w.drops ? tr("weather.drops", { drops: w.drops }) : tr("weather.drops.0")))
+          : h("div", { class: "gt-wcard dim" }, tr("weather.none")),
+        h("div", { class: "gt-deck" }, h("span", { class: "gt-stack" }, String(view.weather_left)), tr("weather.deck", { n: view.weather_left })),
+        view.hurricane_out ? null : h("div", { class: `gt-hwarn${hurricaneNear ? " near" : ""}` }, icon("storm", 18), tr("weather.deck.hurricane"))),
+      h("div", { class: "gt-box gt-wreck" },
+        h("div", { class: "gt-box-head" }, tr("wreck.title")),
+        h("div", { class: "gt-deck" }, h("span", { class: "gt-stack gt-wreck-stack" }, String(view.deck_size)), tr("wreck.left", { n: view.deck_size })),
+        h("div", { class: "gt-box-head" }, tr("discard.title")),
+        h("div", { class: "gt-discard" }, discard.length
+          ? discard.slice(-6).reverse().map((c) => h("span", { class: "gt-dcard" }, cardName(c, ctx.lang, tr)))
+          : h("span", { class: "dim" }, tr("discard.empty"))))),
+    departureLine(env));
+}
+
+function departureLine({ view, tr }) {
+  const d = view.departure_needs;
+  if (!d || view.over) return null;
+  return h("div", { class: `gt-depart${d.met ? " met" : ""}` },
+    tr("departure.needs", { n: d.living }), " · ",
+    tr("departure.have", { places: view.places, water: view.water, food: view.food }));
+}
+
+// ---------------------------------------------------------------- castaways
+
+function castaways({ view, tr, ctx }) {
+  const waiting = new Set(view.waiting_for || []);
+  const st = view.stage || {};
+  const ballot = st.vote ? st.vote.ballot : st.ballot;
+  const rows = view.castaways.map((c) => {
+    const state = stateOf(c);
+    const d = state === "dead" ? causeOf(view, c.seat) : null;
+    const col = ctx.colourOf(c.seat);
+    let vote = null;
+    if (ballot && !ballot.revealed && ballot.voters.includes(c.seat)) {
+      const voted = ballot.voted.includes(c.seat);
+      vote = h("span", { class: `gt-vstate ${voted ? "done" : "todo"}`, dataset: { voted: String(voted) } },
+        voted ? `✓ ${tr("vote.voted")}` : tr("vote.thinking"));
+    }
+    const backs = [];
+    for (let i = 0; i < Math.min(c.hand_size, 8); i++) backs.push(h("span", { class: "gt-back" }));
+    return h("div", { class: `gt-cw gt-st-${state}${waiting.has(c.seat) ? " waiting" : ""}`, dataset: { seat: String(c.seat) },
+                      "data-testid": `gt-castaway-${c.seat}` },
+      disc(col),
+      h("div", { class: "gt-cw-main" },
+        h("div", { class: "gt-cw-name" }, h("b", {}, col.name),
+          view.first_player === c.seat && !view.over ? h("span", { class: "gt-star", title: tr("first_player") }, icon("star", 18)) : null,
+          c.conch ? h("span", { class: "gt-conch", title: tr("conch.short") }, icon("conch", 18)) : null,
+          view.alarm_clock === c.seat && !view.over ? h("span", { class: "gt-alarm" }, tr("alarm.next")) : null),
+        h("div", { class: "gt-cw-meta" },
+          h("span", { class: "gt-state" }, icon(state === "dead" ? "skull" : state === "sick" ? "sick" : state === "resting" ? "zzz" : "sun", 16),
+            d ? tr(`dead.${d.cause}`, { turn: d.turn }) : tr(`state.short.${state}`)),
+          c.alive && c.hand_size ? h("span", { class: "gt-backs", title: tr("hand.backs", { n: c.hand_size }) }, backs, h("small", {}, String(c.hand_size))) : null,
+          c.faceup.map((f) => h("span", { class: "gt-perm" }, cardName(f, ctx.lang, tr))),
+          c.covered.map((r) => h("span", { class: "gt-covered" }, icon(r, 14), tr(`covered.${r}`))),
+          view.phase === "actions" && c.alive && !c.resting ? h("span", { class: `gt-acted${c.acted ? " yes" : ""}` }, tr(c.acted ? "acted" : "to_act")) : null,
+          vote)));
+  });
+  return h("section", { class: "gt-castaways", "data-testid": "gt-castaways" }, h("h3", {}, tr("castaways")), rows);
+}
+
+// ---------------------------------------------------------------- now
+
+function now(env) {
+  const { view, tr, ctx, msg } = env;
+  const st = view.stage || {};
+  const parts = [];
+  const waiting = view.waiting_for || [];
+  let caption = null;
+  if (view.interrupt) {
+    caption = view.interrupt.kind === "bite" ? fmt(tr, "now.bite", { who: who(ctx, view.interrupt.seat) })
+      : fmt(tr, "now.shot", { who: who(ctx, view.interrupt.seat), shooter: who(ctx, view.interrupt.shooter) });
+  } else if (st.kind === "step") {
+    caption = fmt(tr, st.actions_left > 1 ? "now.step.two" : "now.step", { who: who(ctx, st.seat), n: st.actions_left });
+  } else if (st.window) {
+    caption = fmt(tr, `now.window.${st.window.kind}`, { resource: st.resource ? tr(`res.of.${st.resource}`) : "" });
+  } else if (st.vote && st.vote.named !== null && st.vote.named !== undefined) {
+    caption = fmt(tr, "now.named", { who: who(ctx, st.vote.named) });
+  } else if (st.vote && st.vote.tied) {
+    caption = fmt(tr, "now.tie", { who: who(ctx, view.first_player) });
+  } else if (st.vote) {
+    caption = tr(st.kind === "hurricane" ? "now.vote.hurricane" : "now.vote");
+  } else if (st.kind === "departure") {
+    caption = st.first_player_decides ? fmt(tr, "now.departure.tie", { who: who(ctx, view.first_player) }) : tr("now.departure");
+  } else if (st.kind === "survival") {
+    caption = tr("now.survival", { resource: tr(`res.${st.resource}`) });
+  }
+  if (caption) parts.push(h("div", { class: "gt-caption", "data-testid": "gt-caption" }, caption));
+  if (view.hurricane_out && !view.over && (st.kind === "hurricane" || view.phase === "evening")) {
+    const living = view.castaways.filter((c) => c.alive).length;
+    parts.push(h("div", { class: "gt-hurricane-banner" }, icon("storm", 30), tr("hurricane.banner", { places: view.places, living })));
+  }
+  if (st.kind === "survival") parts.push(h("div", { class: "gt-surv-big" }, survivalLine(view, tr, st.resource)));
+  if (msg.deadline && st.window) parts.push(h("div", { class: "gt-clock", "data-testid": "gt-clock" }, tr("window.closes"), " ", h("b", {}), tr("seconds")));
+  const ballot = st.vote ? st.vote.ballot : st.ballot;
+  if (ballot && !ballot.revealed) parts.push(voters(env, ballot));
+  else if (st.window) parts.push(h("div", { class: "gt-ready" }, tr("window.ready", { done: st.window.done.length, n: st.window.seats.length })));
+  if (!view.over && waiting.length && !(ballot && !ballot.revealed)) {
+    parts.push(h("div", { class: "gt-waitfor" }, fmt(tr, "waiting.for", { who: waiting.length > 5 ? tr("n_castaways", { n: waiting.length }) : names(ctx, waiting, tr) })));
+  }
+  // The turn's story: the last action outcome large, the revealed votes of this turn.
+  const outcomes = view.turn_log || [];
+  const votes = (view.ballots || []).filter((b) => b.ballot && b.ballot.revealed || b.named !== null && b.named !== undefined || b.tied);
+  const showVotes = votes.length && (st.kind !== "step" || !outcomes.length);
+  if (showVotes) parts.push(reveal(env, votes[votes.length - 1]));
+  else if (outcomes.length) parts.push(outcome(env, outcomes[outcomes.length - 1], outcomes.slice(0, -1)));
+  return h("section", { class: "gt-now", "data-testid": "gt-now" }, h("h3", {}, tr("now")), parts);
+}
+
+function voters({ view, tr, ctx }, ballot) {
+  return h("div", { class: "gt-voters", "data-testid": "gt-voters" }, ballot.voters.map((seat, i) => {
+    const voted = ballot.voted.includes(seat);
+    return h("span", { class: `gt-voter${voted ? " voted" : ""}`, dataset: { seat: String(seat), voted: String(voted) } },
+      who(ctx, seat), ballot.weights[i] > 1 ? h("small", { class: "gt-weight" }, tr("vote.weight")) : null,
+      h("span", { class: "gt-vcard" }, voted ? "✓" : "…"));
+  }), void view);
+}
+
+function outcome({ tr, ctx }, o, earlier) {
+  let big;
+  if (o.kind === "fish") big = fmt(tr, "log.fish", { who: who(ctx, o.seat), fish: o.fish, food: o.food });
+  else if (o.kind === "collect_water") big = fmt(tr, "log.collect_water", { who: who(ctx, o.seat), drops: o.drops, water: o.water });
+  else if (o.kind === "wood") big = fmt(tr, o.bitten ? "log.wood.bitten" : "log.wood", { who: who(ctx, o.seat), extra: o.extra, gained: o.gained, places: o.places });
+  else big = fmt(tr, "log.search", { who: who(ctx, o.seat), deck: o.deck });
+  const balls = o.kind === "fish" ? [o.ball] : o.kind === "wood" ? (o.balls || []) : [];
+  return h("div", { class: "gt-outcome", "data-testid": "gt-outcome", dataset: { kind: o.kind } },
+    h("div", { class: "gt-out-big" }, icon(o.kind === "fish" ? "food" : o.kind === "collect_water" ? "water" : o.kind === "wood" ? "wood" : "card", 40), h("span", {}, big)),
+    balls.length ? h("div", { class: "gt-balls" }, balls.map((b) => h("span", { class: `gt-ball${b === "black" ? " black" : ""}` }, b === "black" ? icon("snake", 26) : ""))) : null,
+    earlier.length ? h("ul", { class: "gt-earlier" }, earlier.slice(-3).map((x) => h("li", {}, describeEvent(null, tr, ctx, { ...x, type: x.kind })))) : null);
+}
+
+function reveal({ tr, ctx }, b) {
+  const bal = b.ballot;
+  const votes = bal && bal.votes ? bal.votes : [];
+  const tally = bal && bal.tally ? bal.tally.filter(([, n]) => n > 0).sort((x, y) => y[1] - x[1]) : [];
+  return h("div", { class: "gt-reveal", "data-testid": "gt-reveal", dataset: { kind: b.kind, outcome: b.outcome || "" } },
+    h("div", { class: "gt-reveal-head" }, h("b", {}, tr("reveal.title")), " · ", tr(`ballot.${b.kind}`)),
+    votes.length ? h("div", { class: "gt-rvotes" }, votes.map(([v, c], i) => h("span", { class: "gt-rvote", style: { animationDelay: `${i * 0.12}s` },
+      dataset: { seat: String(v), choice: String(c) } }, who(ctx, v), " → ", choiceNode(ctx, tr, c)))) : null,
+    tally.length ? h("div", { class: "gt-tally" }, tally.map(([o, n]) => h("span", { class: "gt-tcount" }, choiceNode(ctx, tr, o), h("b", {}, String(n))))) : null,
+    b.tied ? h("div", { class: "gt-why" }, fmt(tr, "log.tie", { tied: names(ctx, b.tied, tr), who: who(ctx, b.chooser) })) : null,
+    b.named !== null && b.named !== undefined ? h("div", { class: "gt-named" }, fmt(tr, "reveal.named", { who: who(ctx, b.named) })) : null,
+    (b.shots || []).map((x) => h("div", { class: "gt-why" }, fmt(tr, x.result === "blocked" ? "log.shot_blocked" : "log.shot",
+      { who: who(ctx, x.result === "blocked" ? x.target : x.seat), target: who(ctx, x.target), shooter: who(ctx, x.seat) }))),
+    b.saved_by ? h("div", { class: "gt-why" }, fmt(tr, "log.play.save", { who: who(ctx, b.named), card: cardName(b.saved_by, ctx.lang, tr) })) : null,
+    (b.deaths || []).map((d) => h("div", { class: "gt-death" }, icon("skull", 26), fmt(tr, "log.death.sacrifice", { who: who(ctx, d) }))),
+    b.leave !== null && b.leave !== undefined ? h("div", { class: "gt-named" }, tr(b.leave ? "log.departure.leave" : "log.departure.stay")) : null);
+}
+
+// ---------------------------------------------------------------- log
+
+function logPanel({ view, tr, ctx, m }) {
+  const lines = [];
+  for (let i = m.log.length - 1; i >= 0 && lines.length < LOG_LINES; i--) {
+    const e = m.log[i];
+    if (e.type === "voted" || e.type === "pass") continue;
+    const text = describeEvent(view, tr, ctx, e);
+    if (text) lines.push(h("li", { class: `gt-log-${e.type}` }, text));
+  }
+  return h("section", { class: "gt-logp", "data-testid": "gt-log" }, h("h3", {}, tr("log")), h("ol", {}, lines));
+}
+
+// ---------------------------------------------------------------- the end
+
+function final({ view, tr, ctx }) {
+  const r = view.result;
+  const rows = r.breakdown.map((b) => {
+    const c = view.castaways[b.seat];
+    const d = causeOf(view, b.seat);
+    return h("tr", { class: `gt-fate-${b.fate}`, dataset: { seat: String(b.seat), fate: b.fate }, "data-testid": `gt-final-${b.seat}` },
+      h("td", {}, who(ctx, b.seat)),
+      h("td", {}, b.fate === "dead" && d ? tr(`dead.${d.cause}`, { turn: d.turn }) : tr(`fate.${b.fate}`)),
+      h("td", { class: "gt-fhand" }, (c.hand || []).length ? c.hand.map((x) => cardName(x, ctx.lang, tr)).join(", ") : tr("result.nohand")),
+      h("td", { class: "gt-fscore", "data-testid": `gt-score-${b.seat}` }, String(b.score)));
+  });
+  return h("div", { class: "gt-final", "data-testid": "gt-final", dataset: { end: r.end } },
+    h("div", { class: "gt-final-card" },
+      h("h2", {}, tr(`end.${r.end}`)),
+      h("p", { class: "gt-boarded", "data-testid": "gt-boarded" }, r.winners.length
+        ? fmt(tr, "result.boarded", { who: names(ctx, r.winners, tr) }) : tr("result.none")),
+      h("p", {}, tr(`result.scoring.${(view.options && view.options.scoring) || "coop"}`)),
+      h("table", {}, h("tbody", {}, rows))));
+}

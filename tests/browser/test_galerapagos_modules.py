@@ -1,0 +1,159 @@
+"""The Galèrapagos page modules on their own: English and French complete, and every preview
+scenario (payloads made by the real engine: each stage kind, interrupts, windows, votes, tie,
+last chance, departure, hurricane, ends, records, 3..12 players) renders on the TV (1920x1080
+and 1280x720, no scrolling) and on a phone (390x844, the decision's buttons on screen) in both
+languages, without a page error, an untranslated key, or a name turned into markup.
+Screenshots: test-artifacts/galerapagos/."""
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from tests.browser.conftest import ARTIFACTS, ROOT
+
+HERE = ROOT / "tests" / "browser" / "galerapagos_preview"
+sys.path.insert(0, str(HERE))
+OUT = ARTIFACTS / "galerapagos"
+
+pytestmark = pytest.mark.browser
+
+
+def test_english_and_french_have_the_same_keys_and_placeholders():
+    node = subprocess.run(
+        ["node", "--input-type=module", "-e",
+         "import {strings} from './server/static/games/galerapagos/strings.js';"
+         "console.log(JSON.stringify(strings));"],
+        cwd=ROOT, capture_output=True, text=True)
+    if node.returncode != 0:
+        pytest.skip("node is not available")
+    strings = json.loads(node.stdout)
+    assert set(strings["en"]) == set(strings["fr"])
+    for key, text in strings["en"].items():
+        assert set(re.findall(r"\{\w+\}", text)) == set(re.findall(r"\{\w+\}", strings["fr"][key])), key
+    assert all(k.startswith(("galerapagos.", "game.galerapagos.", "options.galerapagos."))
+               for k in strings["en"])
+
+
+@pytest.fixture(scope="module")
+def preview():
+    import gp_preview_server as preview_server
+    srv = preview_server.start()
+    yield f"http://127.0.0.1:{srv.server_port}/gpreview/preview.html"
+    srv.shutdown()
+
+
+def check_text(text, where):
+    assert "undefined" not in text and "NaN" not in text, where
+    assert not re.search(r"\b(galerapagos|card|cardtext|log|now|state|rec)\.[a-z_]+", text), where
+    assert not re.search(r"\{\w+\}", text), where
+
+
+SIZES = {"table": [{"width": 1920, "height": 1080}, {"width": 1280, "height": 720}],
+         "phone": [{"width": 390, "height": 844}]}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("kind", ["table", "phone"])
+def test_every_scenario_renders(browser, preview, lang, kind):
+    import gp_scenarios as scenarios
+    OUT.mkdir(parents=True, exist_ok=True)
+    errors = []
+    for size in SIZES[kind]:
+        ctx = browser.new_context(viewport=size)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(f"{kind}: {e}"))
+        for name in scenarios.SCENARIOS:
+            where = (kind, name, lang, size["width"])
+            page.goto(f"{preview}?page={kind}&s={name}&lang={lang}")
+            page.wait_for_function("window.__ready === true")
+            # Card names come from the data file, fetched once: wait for a redraw with them.
+            page.wait_for_load_state("networkidle")
+            root = page.locator("#root")
+            assert root.locator(".gt-table, .gp-phone").count() == 1, where
+            assert root.locator("b b, .gp-who b > b").count() == 0, where
+            text = root.inner_text()
+            check_text(text, where)
+            if kind == "table":
+                assert "<b>Cy</b>" in text, where
+                # The whole board is on screen, and nothing inside it is cut off or scrolls.
+                assert page.evaluate("""() => [...document.querySelectorAll('.gt-table section')]
+                    .every(s => s.scrollHeight <= s.clientHeight + 2)"""), where
+                box = root.locator(".gt-table").bounding_box()
+                assert box["y"] + box["height"] <= size["height"] + 1, where
+            else:
+                # The decision's buttons are on the first screen, with no scrolling.
+                buttons = root.locator(".gp-action button")
+                if buttons.count():
+                    last = buttons.nth(buttons.count() - 1).bounding_box()
+                    assert last["y"] + last["height"] <= size["height"], where
+                assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), where
+            page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+            page.screenshot(path=str(OUT / f"{kind}-{name}-{lang}-{size['width']}x{size['height']}.png"),
+                            full_page=kind == "phone")
+        ctx.close()
+    assert not errors, errors
+
+
+def open_phone(browser, preview, name, lang="en"):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{preview}?page=phone&s={name}&lang={lang}")
+    page.wait_for_function("window.__ready === true")
+    page.wait_for_load_state("networkidle")
+    return ctx, page, errors
+
+
+def legal_of(page, name):
+    return page.evaluate(f"() => fetch('/states/{name}.json').then(r => r.json())")["phone"]["legal_actions"]
+
+
+def test_the_four_actions_and_the_wood_gamble(browser, preview):
+    ctx, page, errors = open_phone(browser, preview, "step")
+    legal = legal_of(page, "step")
+    for t in ("fish", "collect_water", "wood", "search"):
+        enabled = page.locator(f"[data-testid=gp-act-{t}]").is_enabled()
+        assert enabled == any(a["type"] == t for a in legal), t
+    page.click("[data-testid=gp-act-wood]")
+    extras = sorted(a["extra"] for a in legal if a["type"] == "wood")
+    shown = page.eval_on_selector_all("[data-testid^=gp-wood-]:not([data-testid=gp-wood-back])",
+                                      "els => els.map(e => Number(e.dataset.testid.slice(8)))")
+    assert shown == extras
+    # Each choice says its snake risk: k extra balls of six, one black.
+    assert "50%" in page.locator("[data-testid=gp-wood-3]").inner_text()
+    assert "no risk" in page.locator("[data-testid=gp-wood-0]").inner_text()
+    page.click("[data-testid=gp-wood-2]")
+    assert page.evaluate("window.__acts") == [{"type": "wood", "extra": 2}]
+    assert not errors, errors
+    ctx.close()
+
+
+def test_a_gift_from_the_card_sheet_asks_first(browser, preview):
+    ctx, page, errors = open_phone(browser, preview, "evening")
+    legal = legal_of(page, "evening")
+    gift = next(a for a in legal if a["type"] == "give")
+    page.click(f"[data-testid=gp-card-{gift['card']}]")
+    sheet = page.locator("[data-testid=gp-sheet]")
+    sheet.wait_for()
+    sheet.locator(f".gp-use[data-use=give] [data-testid=gp-pick-to-{gift['to']}]").click()
+    sheet.locator("[data-testid=gp-do-give]").click()
+    assert page.evaluate("window.__acts") == []          # not yet: a confirmation first
+    page.click("[data-testid=gp-confirm-yes]")
+    assert page.evaluate("window.__acts") == [{"type": "give", "card": gift["card"], "to": gift["to"]}]
+    assert not errors, errors
+    ctx.close()
+
+
+def test_the_vote_wheel_holds_exactly_the_candidates(browser, preview):
+    ctx, page, errors = open_phone(browser, preview, "vote_12")
+    legal = legal_of(page, "vote_12")
+    sectors = page.eval_on_selector_all("[data-testid^='gp-sector-']", "els => els.map(e => Number(e.dataset.choice))")
+    assert sectors == [a["target"] for a in legal if a["type"] == "vote"]
+    page.click("[data-testid=gp-wheel-next]")
+    page.click("[data-testid=gp-vote-confirm]")
+    assert page.evaluate("window.__acts") == [{"type": "vote", "target": sectors[1]}]
+    assert not errors, errors
+    ctx.close()
