@@ -49,3 +49,6 @@ def test_every_protocol_error_has_a_message():
     en = catalog("en")
     missing = [code for code in PROTOCOL_ERRORS if f"error.{code}" not in en]
     assert not missing, missing
+    from server.errors import MESSAGES          # every code the server can send, too
+    missing = [code for code in MESSAGES if f"error.{code}" not in en]
+    assert not missing, missing
