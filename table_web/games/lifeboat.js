@@ -1,7 +1,7 @@
 // Lifeboat (Siadek) on the TV: the boat bow to stern with every character's card, the birds,
 // the decks, the navigation card just resolved, the fight, the overboard and thirst windows,
 // a log in sentences, and the final scores with every friend and enemy revealed.
-// Drawn on a 1920x1080 canvas scaled to fit the screen (1280x720 to 3840x2160, no scrolling).
+// Drawn on a 1920x1080 canvas that the TV page scales to fit the screen (1280x720 to 3840x2160).
 import { strings } from "/static/games/lifeboat/strings.js";
 import {
   h, fmt, ensureCss, tr as makeTr, charName, kindName, card, cardBack, who, whoList, navCard, woundPips,
@@ -15,6 +15,9 @@ ensureCss(new URL("./lifeboat.css", import.meta.url));
 
 const W = 1920;
 const H = 1080;
+// Drawn for 1920x1080: the TV page's stage fitter (server/static/js/fit.js) scales it to the
+// screen, as for every game with a design size.
+export const fit = { width: W, height: H };
 const LOG_LINES = 12;
 const memory = new WeakMap(); // root -> {log, version, lastNav, lastFight, rects}
 
@@ -22,7 +25,6 @@ function mem(root) {
   if (!memory.has(root)) {
     const m = { log: [], version: -1, lastNav: null, lastFight: null, rects: {} };
     memory.set(root, m);
-    window.addEventListener("resize", () => fit(root));
   }
   return memory.get(root);
 }
@@ -58,7 +60,6 @@ export function render(root, msg, ctx) {
     view.over && view.result ? finalScores(env, view.result) : null);
   const frame = h("div", { class: "lbv-frame" }, page);
   root.replaceChildren(frame);
-  fit(root);
 
   const swappedNow = fresh && events.some((e) => e.type === "swapped");
   if (swappedNow) {
@@ -75,22 +76,6 @@ export function render(root, msg, ctx) {
     }
   }
   m.version = msg.version;
-}
-
-// The 1920x1080 canvas, scaled to the room left under the page's own header.
-function fit(root) {
-  const frame = root.querySelector(".lbv-frame");
-  const page = frame && frame.querySelector(".lbv");
-  if (!page) return;
-  const r = root.getBoundingClientRect();
-  // The page's own margins below the stage count too: nothing may scroll.
-  const below = Math.max(0, document.documentElement.scrollHeight - (r.bottom + window.scrollY));
-  const availW = root.clientWidth || window.innerWidth;
-  const availH = Math.max(200, window.innerHeight - r.top - below - 2);
-  const k = Math.min(availW / W, availH / H);
-  page.style.transform = `scale(${k})`;
-  frame.style.width = `${W * k}px`;
-  frame.style.height = `${H * k}px`;
 }
 
 // ---------------------------------------------------------------- top bar

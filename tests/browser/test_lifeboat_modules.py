@@ -70,6 +70,11 @@ def test_every_scenario_renders(browser, preview, kind, lang):
                 over = page.evaluate("() => [document.documentElement.scrollWidth - innerWidth,"
                                      " document.documentElement.scrollHeight - innerHeight]")
                 assert over[0] <= 0 and over[1] <= 0, (name, size, over)
+                # ...and fills it: the board is scaled up to the box below the header, not a
+                # thumbnail in a corner of the screen.
+                board = root.locator(".lbv").bounding_box()
+                fill = max(board["width"] / size["width"], board["height"] / (size["height"] - 64))
+                assert fill >= 0.95, (name, size, board)
             else:
                 msg = page.evaluate("window.__msg")
                 main = [a for a in msg["legal_actions"]
