@@ -13,6 +13,7 @@ Fixtures:
 
 Every page opened through these fixtures fails its test on an uncaught page error.
 """
+import contextlib
 import os
 import socket
 import subprocess
@@ -54,7 +55,7 @@ def browser():
 
 # ---- the server ---------------------------------------------------------------------------
 
-# _free_port and _wait_healthy are used by tests that start their own server (Lifeboats, seeded).
+# _free_port and _wait_healthy are used by tests that start their own server (seeded games).
 def _free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -74,6 +75,30 @@ def _wait_healthy(url, proc, seconds=20):
             pass
         time.sleep(0.1)  # polling a starting process: there is no event to wait on
     raise RuntimeError("server did not become healthy")
+
+
+@contextlib.contextmanager
+def own_server(data, *args):
+    """`python -m server` in threading mode on a free port with `data` as its folder and extra
+    command-line `args` (a seed, a bot delay): for tests that need a game of their own. Yields
+    its base URL; the server is stopped on the way out."""
+    port = _free_port()
+    with open(Path(data) / "server.log", "w") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
+             "--data", str(data), "--async-mode", "threading", *map(str, args)],
+            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)})
+        url = f"http://127.0.0.1:{port}"
+        try:
+            _wait_healthy(url, proc)
+            yield url
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
 
 
 @pytest.fixture(scope="module")

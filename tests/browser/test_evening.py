@@ -7,14 +7,12 @@ The fixture-game tests use conftest's live_server; the Lifeboats ones a server w
 ten minutes, so the game stays where the test puts it: the test hands the TV page game payloads
 made by the real engine (tests/browser/lifeboats_preview/lb_scenarios.py) through the page's
 own `game` handler. No sleeps: every wait is on a condition."""
-import os
-import subprocess
 import sys
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ROOT, TIMEOUT_MS, _free_port, _wait_healthy
+from tests.browser.conftest import ROOT, TIMEOUT_MS, own_server
 from tests.browser.helpers import join
 
 pytestmark = pytest.mark.browser
@@ -89,23 +87,8 @@ def assert_no_overlap(page, selectors, what):
 @pytest.fixture(scope="module")
 def lb_server(tmp_path_factory):
     data = tmp_path_factory.mktemp("evening")
-    port = _free_port()
-    log = open(data / "server.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
-         "--data", str(data), "--async-mode", "threading", "--seed", "11", "--bot-delay", "600"],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONPATH": str(ROOT)})
-    url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_healthy(url, proc)
+    with own_server(data, "--seed", "11", "--bot-delay", "600") as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 @pytest.fixture(scope="module")

@@ -5,15 +5,12 @@ and the final TV matches the server's result(); every page's websocket frames ar
 no phone ever gets another seat's hand, records or vote before the reveal, the TV none.
 Taps per turn are printed. No sleeps: every wait is on a condition."""
 import json
-import os
 import random
-import subprocess
-import sys
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ROOT, _free_port, _wait_healthy
+from tests.browser.conftest import own_server
 from tests.browser.helpers import game_state, join, socket_events
 
 pytestmark = pytest.mark.browser
@@ -37,23 +34,8 @@ def game(request):
 @pytest.fixture
 def live_server(tmp_path, game):
     seed = game[0]
-    port = _free_port()
-    log = open(tmp_path / "server.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
-         "--data", str(tmp_path), "--async-mode", "threading", "--seed", str(seed), "--bot-delay", "0"],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONPATH": str(ROOT)})
-    url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_healthy(url, proc)
+    with own_server(tmp_path, "--seed", str(seed), "--bot-delay", "0") as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 def start(open_table, open_phone):

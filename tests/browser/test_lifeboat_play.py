@@ -8,16 +8,13 @@ out with the picker. Screenshots go to test-artifacts/lifeboat-play-*.png.
 
 No sleeps: every wait is on a condition."""
 import json
-import os
 import random
 import re
-import subprocess
-import sys
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ROOT, _free_port, _wait_healthy
+from tests.browser.conftest import ROOT, own_server
 from tests.browser.helpers import game_state, join, socket_events
 
 pytestmark = pytest.mark.browser
@@ -31,24 +28,8 @@ RAW = re.compile(r"\b(?:lifeboat\.|kind\.|char\.|state\.|nav\.|do\.|bd\.|log\.|u
 @pytest.fixture(scope="module")
 def live_server(tmp_path_factory):
     data = tmp_path_factory.mktemp("lifeboat")
-    port = _free_port()
-    log = open(data / "server.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
-         "--data", str(data), "--async-mode", "threading", "--seed", str(SEED)],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)})
-    url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_healthy(url, proc)
+    with own_server(data, "--seed", str(SEED)) as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 def key(a):

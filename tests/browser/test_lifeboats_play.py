@@ -5,17 +5,14 @@ show each reveal and the final scores of the server's result(); no phone ever re
 player's vote before the reveal (websocket frames). Screenshots go to test-artifacts/.
 
 No sleeps: every wait is on a condition."""
-import os
 import random
-import subprocess
-import sys
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ROOT, _free_port, _wait_healthy
+from tests.browser.conftest import own_server
 from tests.browser.helpers import game_state, join, socket_events
 from tests.server.test_lifeboats_secrecy import check_payload
 
@@ -29,24 +26,8 @@ NAMES = ["Ana", "Ben", "<i>Cy</i>", "Dee"]   # one name that would be HTML if in
 def live_server(tmp_path_factory):
     """A real server with a fixed seed: same room code, same start player, same game."""
     data = tmp_path_factory.mktemp("lifeboats")
-    port = _free_port()
-    log = open(data / "server.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
-         "--data", str(data), "--async-mode", "threading", "--seed", str(SEED)],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)})
-    url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_healthy(url, proc)
+    with own_server(data, "--seed", str(SEED)) as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 def settle(page):
