@@ -214,7 +214,7 @@ def connect(hub, auth):
                 if conn.player is not None and len(room.sids_of(conn.player)) == 1:
                     views.broadcast_room(hub, room, skip=sid)   # they are back: presence changed
                 elif conn.role == "phone" and conn.player is None:
-                    views.broadcast_room(hub, room, skip=sid)   # a visitor: room.visitors changed
+                    views.broadcast_room(hub, room, skip=sid, tables_only=True)   # room.visitors
             except BaseException:
                 # A refused connection never gets a disconnect: forget it here, or it would
                 # count as present for ever.
@@ -264,7 +264,7 @@ def disconnect(hub):
         if conn and conn.player and not room.connected(conn.player):
             views.broadcast_room(hub, room)
         elif conn and conn.role == "phone" and conn.player is None:
-            views.broadcast_room(hub, room)   # a visitor left: room.visitors changed
+            views.broadcast_room(hub, room, tables_only=True)   # a visitor left: room.visitors
 
 
 # -- the lobby ------------------------------------------------------------------------------------

@@ -69,10 +69,13 @@ def room_payload(hub, room):
     }
 
 
-def broadcast_room(hub, room, skip=None):
+def broadcast_room(hub, room, skip=None, tables_only=False):
+    """The room to its screens. tables_only: only the TVs need it (a visitor came or went, and
+    only the TV shows the visitor count): sending it to every phone would make each visitor's
+    arrival cost as many messages as the room has sockets, n² for a device opening many."""
     payload = room_payload(hub, room)
-    for sid in list(room.connections):
-        if sid != skip:
+    for sid, conn in list(room.connections.items()):
+        if sid != skip and (not tables_only or conn.role == TABLE):
             hub.socketio.emit("room", payload, to=sid)
 
 

@@ -126,7 +126,7 @@ def test_a_games_card_data_is_served_for_the_pages_and_nothing_else(http):
 
 def test_the_room_counts_visitor_phones_on_the_join_form(server):
     """room.visitors: phones connected without a player (on the join form); the TV shows its
-    big QR code meanwhile. Every screen hears when one arrives, joins or leaves."""
+    big QR code meanwhile. The TV hears when one arrives, joins or leaves."""
     from tests.support.waiting import wait_until
     table = server.table()
     code = table.welcome["room"]
@@ -143,3 +143,21 @@ def test_the_room_counts_visitor_phones_on_the_join_form(server):
     now(1, 1)
     other.close()
     now(0, 1)
+
+
+def test_a_visitor_coming_or_going_is_told_to_the_tvs_only(server):
+    """Only the TV shows the visitor count: telling every phone would make each arrival cost as
+    many messages as the room has sockets (n² for a device that opens many connections)."""
+    from tests.support.waiting import wait_until
+    table = server.table()
+    code = table.welcome["room"]
+    ana = server.phone(code)
+    assert ana.send("join", {"name": "Ana"})["ok"]
+    wait_until(lambda: table.last("room")["players"] or None, 10, "Ana in the room")
+    rooms_seen = len(ana.messages("room"))
+    visitors = [server.phone(code) for _ in range(3)]
+    wait_until(lambda: table.last("room")["visitors"] == 3 or None, 10, "three visitors")
+    for visitor in visitors:
+        visitor.close()
+    wait_until(lambda: table.last("room")["visitors"] == 0 or None, 10, "no visitor")
+    assert len(ana.messages("room")) == rooms_seen

@@ -92,10 +92,10 @@ class LiteSocket:
         if isinstance(event, RejectConnection):
             raise ConnectionError("websocket refused")
         if isinstance(event, Ping):
-            self._write(event.response())
+            self._write(self._ws.send(event.response()))
         elif isinstance(event, CloseConnection):
             if self._ws.state.name == "REMOTE_CLOSING":
-                self._write(event.response())
+                self._write(self._ws.send(event.response()))
         elif isinstance(event, TextMessage):
             self._text.append(event.data)
             if event.message_finished:
