@@ -39,3 +39,27 @@ def socket_events(frames, name):
 def game_state(page):
     """The last `game` payload the page received (the pages expose window.castaways)."""
     return page.evaluate("() => window.castaways.state.game")
+
+
+def assert_catalog_parity(game):
+    """A game's EN/FR page catalog (server/static/games/<game>/strings.js, read with node): the
+    same keys and the same {placeholders} in both languages, every key under the game's name or
+    one of the lobby's keys for this game. Skips where node is missing."""
+    import re
+    import subprocess
+
+    import pytest
+
+    from tests.browser.conftest import ROOT
+    node = subprocess.run(
+        ["node", "--input-type=module", "-e",
+         f"import {{strings}} from './server/static/games/{game}/strings.js';"
+         "console.log(JSON.stringify(strings));"],
+        cwd=ROOT, capture_output=True, text=True)
+    if node.returncode != 0:
+        pytest.skip("node is not available")
+    strings = json.loads(node.stdout)
+    assert set(strings["en"]) == set(strings["fr"])
+    for key, text in strings["en"].items():
+        assert set(re.findall(r"\{\w+\}", text)) == set(re.findall(r"\{\w+\}", strings["fr"][key])), key
+    assert all(k.startswith((f"{game}.", f"game.{game}.", f"options.{game}.")) for k in strings["en"])

@@ -1,13 +1,12 @@
 """The Lifeboats page modules on their own: English and French complete, and every preview
 scenario (payloads made by the real engine) renders on the TV and on a phone, in both
 languages, without a page error and without turning a player's name into markup."""
-import json
 import re
-import subprocess
 import sys
 
 import pytest
 
+from tests.browser.helpers import assert_catalog_parity
 from tests.browser.conftest import ROOT
 
 HERE = ROOT / "tests" / "browser" / "lifeboats_preview"
@@ -15,19 +14,7 @@ sys.path.insert(0, str(HERE))
 
 
 def test_english_and_french_have_the_same_keys_and_placeholders():
-    node = subprocess.run(
-        ["node", "--input-type=module", "-e",
-         "import {strings} from './server/static/games/lifeboats/strings.js';"
-         "console.log(JSON.stringify(strings));"],
-        cwd=ROOT, capture_output=True, text=True)
-    if node.returncode != 0:
-        pytest.skip("node is not available")
-    strings = json.loads(node.stdout)
-    assert set(strings["en"]) == set(strings["fr"])
-    for key, text in strings["en"].items():
-        assert set(re.findall(r"\{\w+\}", text)) == set(re.findall(r"\{\w+\}", strings["fr"][key])), key
-    # Every key sits under the game's name, or is one of the lobby's keys for this game.
-    assert all(k.startswith(("lifeboats.", "game.lifeboats.", "options.lifeboats.")) for k in strings["en"])
+    assert_catalog_parity("lifeboats")
 
 
 @pytest.fixture(scope="module")
