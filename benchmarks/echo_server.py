@@ -27,7 +27,7 @@ def main():
     from flask import Flask, jsonify, request
     from flask_socketio import SocketIO
 
-    from server.nodelay import run_options
+    from server import serving
 
     app = Flask(__name__)
     socketio = SocketIO(app, async_mode=args.mode)
@@ -53,8 +53,11 @@ def main():
             socketio.emit("game", {"version": version, "pad": pad}, to=sid)
         return {"ok": True, "version": version}
 
+    # The same web server settings as Castaways (server.__main__): its connection ceiling and
+    # slow-header timeout, TCP_NODELAY in every mode.
+    options, _ = serving.run_options(args.mode, 10000, 5.0)
     socketio.run(app, host="127.0.0.1", port=args.port, allow_unsafe_werkzeug=True,
-                 log_output=False, **run_options(args.mode))
+                 log_output=False, **options)
 
 
 if __name__ == "__main__":
