@@ -9,6 +9,26 @@ def join(page, name):
     page.locator("#you").wait_for()
 
 
+def seat_players(open_table, open_phone, names):
+    """A TV and one phone per name, each joined, the lobby showing them all: how every play
+    test begins. Returns (table, table_frames, phones, frames): the frames are each page's
+    websocket messages as received (see record_frames)."""
+    from playwright.sync_api import expect
+
+    table_frames = []
+    table = open_table(record=table_frames)
+    code = table.locator("#room-code").inner_text().strip()
+    phones, frames = [], []
+    for name in names:
+        rec = []
+        phone = open_phone(code, label=name, record=rec)
+        join(phone, name)
+        phones.append(phone)
+        frames.append(rec)
+    expect(table.locator(".lobby-panel .player")).to_have_count(len(names))
+    return table, table_frames, phones, frames
+
+
 def record_frames(page):
     """Every Socket.IO frame the page receives over its websocket, as text. Call it before
     the page connects (before goto)."""

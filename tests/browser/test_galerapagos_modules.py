@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from tests.browser import preview as preview_page
 from tests.browser.helpers import assert_catalog_parity
 from tests.browser.conftest import ARTIFACTS, ROOT
 
@@ -25,9 +26,9 @@ def test_english_and_french_have_the_same_keys_and_placeholders():
 
 @pytest.fixture(scope="module")
 def preview():
-    import gp_preview_server as preview_server
-    srv = preview_server.start()
-    yield f"http://127.0.0.1:{srv.server_port}/gpreview/preview.html"
+    import gp_scenarios as scenarios
+    srv = preview_page.start("galerapagos", scenarios, str(HERE))
+    yield f"http://127.0.0.1:{srv.server_port}/preview/preview.html"
     srv.shutdown()
 
 

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import own_server
-from tests.browser.helpers import game_state, join, socket_events
+from tests.browser.helpers import game_state, seat_players, socket_events
 
 pytestmark = pytest.mark.browser
 
@@ -39,17 +39,7 @@ def live_server(tmp_path, game):
 
 
 def start(open_table, open_phone):
-    table_frames = []
-    table = open_table(record=table_frames)
-    code = table.locator("#room-code").inner_text().strip()
-    phones, frames = [], []
-    for name in NAMES:
-        rec = []
-        phone = open_phone(code, label=name, record=rec)
-        join(phone, name)
-        phones.append(phone)
-        frames.append(rec)
-    expect(table.locator(".lobby-panel .player")).to_have_count(len(NAMES))
+    table, table_frames, phones, frames = seat_players(open_table, open_phone, NAMES)
     table.locator("[data-game=galerapagos]").click()
     # The lobby names the options in words, from the module's catalog (no developer notes).
     expect(table.locator("[data-option=dead_vote]")).to_contain_text("The dead keep voting")

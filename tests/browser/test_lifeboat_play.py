@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ROOT, own_server
-from tests.browser.helpers import game_state, join, socket_events
+from tests.browser.helpers import game_state, seat_players, socket_events
 
 pytestmark = pytest.mark.browser
 
@@ -157,17 +157,7 @@ class Policy:
 
 
 def start_lifeboat(open_table, open_phone):
-    table_frames = []
-    table = open_table(record=table_frames)
-    code = table.locator("#room-code").inner_text().strip()
-    phones, frames = [], []
-    for name in NAMES:
-        rec = []
-        phone = open_phone(code, label=name, record=rec)
-        join(phone, name)
-        phones.append(phone)
-        frames.append(rec)
-    expect(table.locator(".lobby-panel .player")).to_have_count(4)
+    table, table_frames, phones, frames = seat_players(open_table, open_phone, NAMES)
     table.locator("[data-game=lifeboat]").click()
     # Real labels, no developer notes; the picker leaves "random" on until two are picked.
     option = table.locator("[data-option=removed_characters]")

@@ -13,7 +13,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.browser.conftest import own_server
-from tests.browser.helpers import game_state, join, socket_events
+from tests.browser.helpers import game_state, seat_players, socket_events
 from tests.server.test_lifeboats_secrecy import check_payload
 
 pytestmark = pytest.mark.browser
@@ -58,17 +58,7 @@ def ids_of(page, prefix, enabled_only=True):
 
 
 def start_lifeboats(open_table, open_phone, options=None):
-    table_frames = []
-    table = open_table(record=table_frames)
-    code = table.locator("#room-code").inner_text().strip()
-    phones, frames = [], []
-    for name in NAMES:
-        rec = []
-        phone = open_phone(code, label=name, record=rec)
-        join(phone, name)
-        phones.append(phone)
-        frames.append(rec)
-    expect(table.locator(".lobby-panel .player")).to_have_count(4)
+    table, table_frames, phones, frames = seat_players(open_table, open_phone, NAMES)
     table.locator("[data-game=lifeboats]").click()
     for name, value in (options or {}).items():
         # The host types the value; the server's selection (seen by every screen) has it.

@@ -1,0 +1,112 @@
+"""The page previews of every game: a tiny static server and a screenshot command.
+
+A game's preview folder (tests/browser/<game>_preview/) holds its `preview.html`, which renders
+one page module with a canned payload, and its scenarios module, whose `build(name)` makes that
+payload with the real engine. This server maps /table/, /phone/ and /static/ to the page folders
+as the real server does, /games/<game>/data.json to the engine's data file, /preview/ to the
+game's folder, and makes /states/<scenario>.json on demand. The module tests
+(tests/browser/test_<game>_modules.py) and each folder's `shoot.py` use it.
+"""
+import http.server
+import json
+import os
+import sys
+import threading
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+TYPES = {"js": "text/javascript", "css": "text/css", "html": "text/html", "json": "application/json"}
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync"]
+SIZES = {"table": [(1280, 720), (1920, 1080)], "phone": [(390, 844)]}
+
+
+def start(game_id, scenarios, folder, port=0):
+    """Serve game_id's preview (scenarios: a module with build(name); folder: its preview.html's
+    folder) on 127.0.0.1; returns the server (server_port, shutdown())."""
+    routes = {"/table/": os.path.join(REPO, "table_web"),
+              "/phone/": os.path.join(REPO, "controller_web"),
+              "/static/": os.path.join(REPO, "server", "static"),
+              "/preview/": folder}
+    data_file = os.path.join(REPO, "engine", game_id, "data.json")
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *a):
+            pass
+
+        def _send(self, body, ctype):
+            self.send_response(200)
+            self.send_header("Content-Type", ctype + "; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def do_GET(self):
+            path = self.path.split("?")[0]
+            if path == "/favicon.ico":          # the browser asks; a 404 would read as an error
+                self.send_response(204)
+                return self.end_headers()
+            if path.startswith("/states/"):
+                name = path[len("/states/"):].removesuffix(".json")
+                return self._send(json.dumps(scenarios.build(name)).encode(), TYPES["json"])
+            if path == f"/games/{game_id}/data.json":
+                with open(data_file, "rb") as f:
+                    return self._send(f.read(), TYPES["json"])
+            for prefix, root in routes.items():
+                if path.startswith(prefix):
+                    file = os.path.normpath(os.path.join(root, path[len(prefix):]))
+                    if file.startswith(root) and os.path.isfile(file):
+                        with open(file, "rb") as f:
+                            return self._send(f.read(),
+                                              TYPES.get(file.rsplit(".", 1)[-1], "text/plain"))
+                    break
+            self.send_error(404)
+
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return srv
+
+
+def shoot(game_id, scenarios, folder, argv=None, after=None):
+    """Screenshot scenarios into test-artifacts/<game_id>/ (a developer's command; the module
+    tests do the same for every scenario). argv: [table|phone] [en|fr] [WxH] [scenario ...];
+    by default both pages, the TV at 1280x720 and 1920x1080, the phone at 390x844, English.
+    after(page, kind, name, path): called after each shot, for a game's extra pictures."""
+    from playwright.sync_api import sync_playwright
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    pages, langs, size = ("table", "phone"), ("en",), None
+    if args and args[0] in ("table", "phone"):
+        pages = (args.pop(0),)
+    if args and args[0] in ("en", "fr"):
+        langs = (args.pop(0),)
+    if args and "x" in args[0] and args[0][0].isdigit():
+        w, h = args.pop(0).split("x")
+        size = (int(w), int(h))
+    names = args or scenarios.SCENARIOS
+    out = os.path.join(REPO, "test-artifacts", game_id)
+    os.makedirs(out, exist_ok=True)
+    srv = start(game_id, scenarios, folder)
+    base = f"http://127.0.0.1:{srv.server_port}/preview/preview.html"
+    errors = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        for kind in pages:
+            for w, h in ([size] if size else SIZES[kind]):
+                ctx = browser.new_context(viewport={"width": w, "height": h})
+                page = ctx.new_page()
+                page.on("pageerror", lambda e: errors.append(str(e)))
+                page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+                for lang in langs:
+                    for name in names:
+                        page.goto(f"{base}?page={kind}&s={name}&lang={lang}")
+                        page.wait_for_function("window.__ready === true", timeout=20000)
+                        path = os.path.join(out, f"{kind}-{w}x{h}-{name}-{lang}.png")
+                        page.screenshot(path=path, full_page=kind == "phone")
+                        if after:
+                            after(page, kind, name, path)
+                ctx.close()
+        browser.close()
+    srv.shutdown()
+    print("\n".join(errors) or "no errors")
+    return errors
