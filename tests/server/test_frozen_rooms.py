@@ -6,7 +6,7 @@ import random
 import pytest
 
 import engine
-from server import play
+from server import play, timers
 from server.app import freeze_idle
 from server.rooms import Room
 from server.store import SqliteStore
@@ -111,3 +111,20 @@ def test_a_failed_request_on_a_frozen_room_changes_nothing(make_server, fails_af
     assert room.to_record() == before
     assert stored(first, code) == before
     assert make_server().room(code).to_record() == before
+
+
+def test_a_countdown_that_runs_out_after_a_restart_plays_on_the_frozen_room(make_server, clock):
+    from tests.server.test_countdown import SECONDS, play_until_call_vote
+    first = make_server()
+    table, code, phones = first.playing(("Ana", "Ben", "Cy"), game="lifeboats",
+                                        options={"negotiation_seconds": SECONDS})
+    seat = play_until_call_vote(first, code, phones)
+    version = first.room(code).version
+
+    second = make_server()
+    room = second.room(code)
+    assert room.frozen and room.deadline["seat"] == seat     # the timer read only the deadline
+    clock.now += SECONDS
+    timers.expire(second.hub, code, dict(room.deadline))
+    assert room.version == version + 1 and room.game.state["step"] == "vote"
+    assert stored(second, code)["version"] == version + 1
