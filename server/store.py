@@ -6,15 +6,16 @@ are synchronous and committed before the caller broadcasts anything, so an actio
 seen is always on disk (WAL journal: a killed process loses nothing committed).
 
 Cost per save (issue 13): every accepted action writes its room's whole record, on the latency
-path. Measured (benchmarks/server_cpu.py prints `store us/save`): the SQLite write itself is about
-10 us (WAL, synchronous=NORMAL: no fsync per commit), whatever the size; the JSON encoding was
-almost all of it, 160 us for a 10 KB Lifeboats record and 550 us for a 33 KB late Galèrapagos
-one with the standard `json`. orjson (a well-kept C/Rust encoder, same JSON out) does them in
-13 us and 40 us. So the record is written whole, uncompressed (compressing would cost more than
-the smaller write saves) and not split per seat (the per-seat logs of Galèrapagos are most of
-its record, but writing only their new items would save about 30 us for a second table and a
-merge on load). The bytes are stored as a BLOB in the `record` column; rows written as TEXT by
-an older server load the same (orjson reads both).
+path. The standard `json` encoder took 150 us for a 10 KB Lifeboats record and 550 us for a 33 KB
+late Galèrapagos one; orjson (a well-kept C/Rust encoder, same JSON out) takes 15-40 us. A save
+is now about 75 us (Lifeboats) and 110 us (Galèrapagos at 12) as medians on the server path
+(benchmarks/server_cpu.py, `store us/save`; 230 and 450 us before), the rest being SQLite's
+WAL write (no fsync per commit with synchronous=NORMAL). Measured and not done: compressing
+the record (zlib or zstd level 1 made a save 60-100 us slower: fewer pages written does not pay
+for the compression), and writing Galèrapagos' per-seat records (26 of its 34 KB) apart so each
+action writes only their new items (at most about 60 us saved, for a second table, two writes
+kept in one transaction and a merge on load). The bytes are stored as a BLOB in the `record`
+column; rows written as TEXT by an older server load the same (orjson reads both).
 """
 import os
 import sqlite3
