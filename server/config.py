@@ -25,6 +25,7 @@ class Config:
     idle_hours: float = 12.0
     empty_room_seconds: float = 120.0   # a room nobody joined, once its last screen left
     sweep_seconds: float = 30.0         # how often idle and empty rooms are looked for
+    freeze_seconds: float = 60.0        # no screen and no change this long: frozen (rooms.py)
     max_rooms: int = 1000               # open rooms in all (about 18 kB each, 0.6 MB in play)
     max_rooms_per_address: int = 20     # open rooms created from one client address
     # Per socket: a token bucket of `flood_burst` events refilled at `flood_rate` a second.
