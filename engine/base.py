@@ -3,11 +3,23 @@
 A game keeps its whole state in one JSON dict, `self.state` (string keys only), so that
 `to_dict()` is a copy and an illegal action can be rolled back by restoring a snapshot.
 
-Speed (issue 13): an action is checked, snapshotted and applied many thousand times a second.
-Copies go through `marshal` (C, several times faster than a JSON round trip), actions are
+Speed (issue 13): an action is checked, applied and made undoable tens of thousands of times a
+second. Copies go through `marshal` (C, several times faster than a JSON round trip), actions are
 compared without JSON (`same`), and the legal actions of a seat are computed once per state:
 `legal_actions` is cached until the next `act`. Code that changes `state` by hand (a test
-setting up a position) after asking for legal actions calls `changed()`.
+setting up a position) calls `changed()` before the next `act`.
+
+Rollback is "base snapshot + replay", not a snapshot per action (a marshal of the state costs
+12-20 µs, most of an action's budget). The contract promises determinism (the RNG lives in the
+state), so the state after some actions is the base it started from plus those actions applied
+again. `act` keeps a base snapshot (marshal bytes, the append-only lists noted by length), taken
+again every REBASE_EVERY actions, and the actions applied since (marshal bytes of the game's
+own chosen dict, taken before `apply` could keep and change it). When `apply` raises, the base
+is restored and the actions since are applied again: about 1 µs per action amortised, and a
+failure costs at most REBASE_EVERY applies. `checkpoint()` is as cheap: a token naming the
+current base, its action list and how many of them count. A re-base starts a new list, and a
+list is only ever appended to, so an older token keeps naming the same state. `changed()`,
+`create` and `from_state` drop the base, so a hand edit is in the next base and never undone.
 """
 import functools
 import json
@@ -70,10 +82,16 @@ class Game:
         if "legal_actions" in cls.__dict__:
             cls.legal_actions = _cached_legal_actions(cls.__dict__["legal_actions"])
 
+    # Actions between two base snapshots: the snapshot costs as much as an action, a failure
+    # replays at most this many (rollback is rare; every action pays the snapshot).
+    REBASE_EVERY = 16
+
     def __init__(self, state):
         self.state = state
         self.rng = Rng(self.state)
         self._legal_cache = {}
+        self._base = None       # (marshal bytes, append-only lengths) or None: take one first
+        self._since = []        # [(seat, marshal bytes of the action)] applied on the base
 
     def _legal(self, seat, compute=None):
         """The game's own list of seat's legal actions (never handed out as is)."""
@@ -102,9 +120,12 @@ class Game:
             return value
 
     def changed(self):
-        """Forget what was computed from the state (legal actions, memo): call after changing
+        """Forget what was computed from the state (legal actions, memo) and the rollback base
+        (a rollback replays actions on it, and would lose the edit): call after changing
         `state` outside act."""
         self._legal_cache = {}
+        self._base = None
+        self._since = []
 
     # -- creation -------------------------------------------------------------------
     @classmethod
@@ -149,15 +170,22 @@ class Game:
         else:
             self._refuse(seat, action, legal)
         # The game's own equal copy is applied: the caller's dict may never end up in the state.
-        checkpoint = self.checkpoint()
+        # Its bytes are taken now, before apply may keep it in the state and change it.
+        replay = (seat, marshal.dumps(chosen))
+        if self._base is None or len(self._since) >= self.REBASE_EVERY:
+            self._rebase()
+        since = self._since
+        count = len(since)
         try:
-            return self.apply(seat, chosen)
+            events = self.apply(seat, chosen)
         except BaseException:
             # Nothing half-done may survive a failed action, whatever went wrong.
-            self.rollback(checkpoint)
+            self._restore(self._base, since, count)
             raise
         finally:
             self._legal_cache = {}
+        since.append(replay)
+        return events
 
     def _refuse(self, seat, action, legal):
         try:
@@ -175,9 +203,9 @@ class Game:
         action notes their lengths instead of copying them. Default: none."""
         return ()
 
-    def checkpoint(self):
-        """A snapshot of the state for rollback(): marshal bytes, the append-only lists
-        left out (their lengths are noted)."""
+    def _rebase(self):
+        """A new base snapshot: marshal bytes, the append-only lists left out (their lengths
+        are noted), and a new list of actions since (older tokens keep the old one)."""
         grown = [(holder, key, holder[key]) for holder, key in self.append_only()]
         for holder, key, _ in grown:
             holder[key] = None
@@ -186,17 +214,37 @@ class Game:
         finally:
             for holder, key, items in grown:
                 holder[key] = items
-        return frozen, [(items, len(items)) for _, _, items in grown]
+        self._base = (frozen, [(items, len(items)) for _, _, items in grown])
+        self._since = []
+
+    def checkpoint(self):
+        """A token for rollback(): the state now, as a base snapshot and the number of actions
+        applied on it since. Cheap (no copy) unless there is no base yet."""
+        if self._base is None:
+            self._rebase()
+        return self._base, self._since, len(self._since)
 
     def rollback(self, checkpoint):
         """Put the state back as it was at checkpoint() (the same dict, refilled)."""
-        frozen, lengths = checkpoint
+        self._restore(*checkpoint)
+
+    def _restore(self, base, since, count):
+        """The state as `base` plus the first `count` actions of `since`, applied again."""
+        frozen, lengths = base
         self.state.clear()
         self.state.update(marshal.loads(frozen))
         for (holder, key), (items, length) in zip(self.append_only(), lengths):
             del items[length:]
             holder[key] = items
+        # The class's apply: a failing one patched on the instance is what is being undone.
+        apply = type(self).apply
+        for seat, action in since[:count]:
+            self._legal_cache = {}
+            apply(self, seat, marshal.loads(action))
         self._legal_cache = {}
+        self._base = base
+        # Appending keeps every older token's prefix; after going back, a new list does.
+        self._since = since if count == len(since) else since[:count]
 
     def why_illegal(self, seat, action, legal):
         """A readable reason; games may override with something more precise."""
