@@ -24,6 +24,9 @@ FORCEABLE = ("place_boats", "place_black", "place_pawns", "eject_pick", "leave",
 
 
 class LifeboatsGame(Game):
+    # Every legal action is flat (scalar values): copied by a shallow copy each.
+    NESTED_ACTIONS = frozenset()
+
     def setup(self):
         setup.new_state(self)
 
