@@ -29,9 +29,9 @@ def _named(g):
 
 # -- what may be played ---------------------------------------------------------------------
 def play_options(g, seat):
-    if not t.is_eligible(g, seat):
-        return []
     hand = t.castaway(g, seat)["hand"]
+    if not hand or not t.is_eligible(g, seat):     # an empty hand is the cheap question
+        return []
     options = []
     for card in sorted(set(hand)):
         options.extend(_options_for(g, seat, card, hand))
@@ -115,9 +115,9 @@ def _pendulum_options(g, seat):
 
 
 def shoot_options(g, seat):
-    if not t.is_eligible(g, seat):
-        return []
     c = t.castaway(g, seat)
+    if "cartridge" not in c["hand"] or not t.is_eligible(g, seat):
+        return []
     armed = "revolver" in c["faceup"] or "revolver" in c["hand"]
     if not armed or "cartridge" not in c["hand"]:
         return []
@@ -125,11 +125,13 @@ def shoot_options(g, seat):
 
 
 def gift_options(g, seat):
-    if not t.is_alive(g, seat):
+    castaways = g.state["castaways"]
+    c = castaways[seat]
+    if not c["alive"] or not c["hand"]:
         return []
-    others = [x for x in t.living(g) if x != seat]
+    others = [x for x, o in enumerate(castaways) if o["alive"] and x != seat]
     return [{"type": "give", "card": card, "to": x}
-            for card in sorted(set(t.castaway(g, seat)["hand"])) for x in others]
+            for card in sorted(set(c["hand"])) for x in others]
 
 
 # -- what a play does -------------------------------------------------------------------------

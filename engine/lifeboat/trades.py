@@ -15,7 +15,8 @@ def can_trade(s, seat):
 
 def find(s, a, b):
     for tr in s["trades"]:
-        if sorted(tr["seats"]) == sorted([a, b]):
+        x, y = tr["seats"]
+        if (x == a and y == b) or (x == b and y == a):
             return tr
     return None
 

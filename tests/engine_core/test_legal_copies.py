@@ -40,3 +40,27 @@ def test_nested_actions_are_copied_whole():
     copy[0]["cards"].append(3)
     copy[1]["type"] = "vandalised"
     assert legal == [{"type": "pick", "cards": [1, 2]}, {"type": "pass"}]
+
+
+def test_act_finds_the_same_data_past_an_equal_but_different_action():
+    class Picky(Game):
+        NESTED_ACTIONS = frozenset()
+
+        def legal_actions(self, seat):
+            return [{"type": "pick", "v": 1}, {"type": "pick", "v": True}, {"type": "pass"}]
+
+        @property
+        def over(self):
+            return False
+
+        def apply(self, seat, action):
+            self.state["got"] = action["v"]
+            return []
+
+    game = Picky({"players": ["A"], "options": {}, "rng": 1})
+    game.act(0, {"type": "pick", "v": True})
+    assert game.state["got"] is True
+    game.act(0, {"type": "pick", "v": 1})
+    assert game.state["got"] == 1 and game.state["got"] is not True
+    with pytest.raises(engine.IllegalAction):
+        game.act(0, {"type": "pick", "v": 1.0})
