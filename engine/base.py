@@ -125,17 +125,17 @@ class Game:
         """The game's own list of seat's legal actions (never handed out as is)."""
         key = ("legal", seat)
         try:
-            return self._legal_cache[key]
-        except (KeyError, TypeError):     # TypeError: a seat that is not even hashable
-            pass
+            legal = self._legal_cache.get(key)     # .get: a miss raises nothing (cheaper)
+        except TypeError:                          # a seat that is not even hashable
+            key = legal = None
+        if legal is not None:
+            return legal
         if compute is None:
             compute = type(self).legal_actions
             compute = getattr(compute, "compute", compute)
         legal = compute(self, seat)
-        try:
+        if key is not None:
             self._legal_cache[key] = legal
-        except TypeError:
-            pass
         return legal
 
     def memo(self, key, compute):

@@ -150,9 +150,10 @@ def leave_boat(s, seat):
 def preservers_to_show(s):
     """Unconscious characters with the life preserver in hand: any conscious character may
     show it for them (both rulebooks: others play an unconscious character's cards)."""
-    kinds = s["kinds"]
-    return [x for x in s["line"] if unconscious(s, x)
-            and any(kinds[c] == "life_preserver" for c in s["hand"][x])]
+    kinds, gone, wounds, chars, hands = s["kinds"], s["gone"], s["wounds"], s["chars"], s["hand"]
+    return [x for x in s["line"]
+            if not gone[x] and wounds[x] == CHARACTERS[chars[x]]["size"]     # unconscious
+            and any(kinds[c] == "life_preserver" for c in hands[x])]
 
 
 def open_parasol_holder(s):
