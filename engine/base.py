@@ -24,6 +24,7 @@ list is only ever appended to, so an older token keeps naming the same state. `c
 import functools
 import json
 import marshal
+import operator
 
 from engine.errors import IllegalAction
 from engine.rng import Rng, seed_to_state
@@ -42,6 +43,7 @@ def copy_data(value):
 
 
 _SCALARS = (str, int, float, bool, type(None))
+_TYPE = operator.itemgetter("type")
 
 
 def same(a, b):
@@ -117,9 +119,16 @@ class Game:
         nested = self.NESTED_ACTIONS
         if nested is None:
             return copy_data(legal)
-        if not nested:
-            return list(map(dict.copy, legal))
-        return [copy_data(a) if a["type"] in nested else a.copy() for a in legal]
+        copy = list(map(dict.copy, legal))
+        # Whether any action is of a nested type is asked in C (isdisjoint, map, itemgetter);
+        # then only those actions' list and dict values are copied deep.
+        if nested and not nested.isdisjoint(map(_TYPE, legal)):
+            for action in copy:
+                if action["type"] in nested:
+                    for key, value in list(action.items()):
+                        if type(value) is list or type(value) is dict:
+                            action[key] = copy_data(value)
+        return copy
 
     def _legal(self, seat, compute=None):
         """The game's own list of seat's legal actions (never handed out as is)."""

@@ -9,7 +9,8 @@ from engine import window as windows
 from engine.galerapagos import flow
 from engine.galerapagos import table as t
 from engine.galerapagos import turnlog
-from engine.galerapagos.data import ACTIONS, EFFECTS, MAX_PLACES, is_permanent, ration_of, sickens
+from engine.galerapagos.data import (ACTIONS, CARDS, EFFECTS, MAX_PLACES, is_permanent, ration_of,
+                                     sickens)
 from engine.galerapagos.deaths import kill, make_sick
 from engine.galerapagos.votes import open_ballots, weight
 
@@ -34,7 +35,8 @@ def play_options(g, seat):
         return []
     options = []
     for card in sorted(set(hand)):
-        options.extend(_options_for(g, seat, card, hand))
+        if card not in NEVER_ALONE:
+            options.extend(_options_for(g, seat, card, hand))
     return options
 
 
@@ -104,6 +106,16 @@ def _options_for(g, seat, card, hand):
         return plain if s["phase"] == "evening" and t.deaths_this_turn(g) else []
     # Cartridge, metal sheet, anti-venom, matches and useless cards are never played alone.
     return []
+
+
+# The cards _options_for names; any other card that is neither a ration nor a permanent is never
+# played alone (cartridge, metal sheet, anti-venom, matches, useless cards), so play_options
+# skips it without walking that chain (issue 13).
+_PLAYED_ALONE = frozenset({
+    "fruit_basket", "voodoo_doll", "sleeping_pills", "alarm_clock", "coffee", "conch",
+    "pendulum", "flashlight", "spyglass", "barometer", "vegetable_mill", "plank", "bbq_kit"})
+NEVER_ALONE = frozenset(card for card in CARDS if not ration_of(card)
+                        and not is_permanent(card) and card not in _PLAYED_ALONE)
 
 
 def _pendulum_options(g, seat):
