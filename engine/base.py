@@ -272,8 +272,15 @@ class Game:
         return self._base, self._since, len(self._since)
 
     def rollback(self, checkpoint):
-        """Put the state back as it was at checkpoint() (the same dict, refilled)."""
-        self._restore(*checkpoint)
+        """Put the state back as it was at checkpoint() (the same dict, refilled).
+
+        A token naming the position the game is still at changes nothing, at no cost (the
+        server rolls back every refused request): state changes only through act, which
+        undoes its own failures, or by hand followed by changed(), which drops the base."""
+        base, since, count = checkpoint
+        if base is self._base and since is self._since and count == len(since):
+            return
+        self._restore(base, since, count)
 
     def _restore(self, base, since, count):
         """The state as `base` plus the first `count` actions of `since`, applied again."""

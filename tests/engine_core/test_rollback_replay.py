@@ -147,3 +147,29 @@ def test_the_action_replayed_is_the_one_chosen_not_what_apply_made_of_it(monkeyp
     game.act(game.waiting_for()[0], {"type": "cheer"})
     game.rollback(token)
     assert frozen(game) == after_first
+
+
+def test_a_token_of_the_current_position_restores_nothing_and_replays_nothing(monkeypatch):
+    game = engine.new_game("lifeboats", ["A", "B", "C", "D"], seed=6)
+    rng = random.Random(6)
+    for _ in range(7):
+        step(game, rng)
+    token, before = game.checkpoint(), frozen(game)
+    seat = game.waiting_for()[0]
+    with pytest.raises(engine.IllegalAction):          # refused: nothing applied
+        game.act(seat, {"type": "cheat"})
+    monkeypatch.setattr(type(game), "apply", lambda *a: 1 / 0)   # a replay would fail
+    game.rollback(token)
+    assert frozen(game) == before
+
+
+def test_a_token_taken_before_a_hand_edit_undoes_the_edit():
+    game = engine.new_game("lifeboats", ["A", "B", "C", "D"], seed=6)
+    rng = random.Random(6)
+    for _ in range(7):
+        step(game, rng)
+    token, before = game.checkpoint(), frozen(game)
+    game.state["edited_by_hand"] = True
+    game.changed()
+    game.rollback(token)
+    assert frozen(game) == before
