@@ -124,12 +124,16 @@ def refresh(s, ev):
     if not s["trades"]:
         return
     for tr in list(s["trades"]):
-        if not all(can_trade(s, x) for x in tr["seats"]):
+        a, b = tr["seats"]
+        if not (can_trade(s, a) and can_trade(s, b)):
             s["trades"].remove(tr)
             _note(s, tr, {"type": "trade_cancelled", "by": None})
             continue
         for i, x in enumerate(tr["seats"]):
-            tr["table"][i] = [c for c in tr["table"][i] if c in board.holdings(s, x)]
+            side = tr["table"][i]
+            if side:        # what x still holds, asked once per side (not once per card)
+                held = board.holdings(s, x)
+                tr["table"][i] = [c for c in side if c in held]
         seen = _fingerprint(s, tr)
         if seen != tr["seen"]:
             tr["accepted"] = [False, False]
