@@ -246,8 +246,8 @@ class Game:
     # -- rollback -----------------------------------------------------------------------
     def append_only(self):
         """(holder, key) of the lists in `state` that actions only ever append to and whose
-        items they never change (a seat's private memory). The snapshot taken before each
-        action notes their lengths instead of copying them. Default: none."""
+        items they never change (a seat's private memory). A rollback base notes their
+        lengths instead of copying them, and a rollback cuts them back. Default: none."""
         return ()
 
     def _rebase(self):
