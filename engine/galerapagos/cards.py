@@ -9,7 +9,8 @@ from engine import window as windows
 from engine.galerapagos import flow
 from engine.galerapagos import table as t
 from engine.galerapagos import turnlog
-from engine.galerapagos.data import ACTIONS, EFFECTS, MAX_PLACES, is_permanent, ration_of, sickens
+from engine.galerapagos.data import (ACTIONS, CARDS, EFFECTS, MAX_PLACES, is_permanent, ration_of,
+                                     sickens)
 from engine.galerapagos.deaths import kill, make_sick
 from engine.galerapagos.votes import open_ballots, weight
 
@@ -29,12 +30,13 @@ def _named(g):
 
 # -- what may be played ---------------------------------------------------------------------
 def play_options(g, seat):
-    if not t.is_eligible(g, seat):
-        return []
     hand = t.castaway(g, seat)["hand"]
+    if not hand or not t.is_eligible(g, seat):     # an empty hand is the cheap question
+        return []
     options = []
     for card in sorted(set(hand)):
-        options.extend(_options_for(g, seat, card, hand))
+        if card not in NEVER_ALONE:
+            options.extend(_options_for(g, seat, card, hand))
     return options
 
 
@@ -106,6 +108,16 @@ def _options_for(g, seat, card, hand):
     return []
 
 
+# The cards _options_for names; any other card that is neither a ration nor a permanent is never
+# played alone (cartridge, metal sheet, anti-venom, matches, useless cards), so play_options
+# skips it without walking that chain (issue 13).
+_PLAYED_ALONE = frozenset({
+    "fruit_basket", "voodoo_doll", "sleeping_pills", "alarm_clock", "coffee", "conch",
+    "pendulum", "flashlight", "spyglass", "barometer", "vegetable_mill", "plank", "bbq_kit"})
+NEVER_ALONE = frozenset(card for card in CARDS if not ration_of(card)
+                        and not is_permanent(card) and card not in _PLAYED_ALONE)
+
+
 def _pendulum_options(g, seat):
     kinds = [a for a in ACTIONS if a != "search" or g.state["deck"]]
     targets = [x for x in t.living(g)
@@ -115,9 +127,9 @@ def _pendulum_options(g, seat):
 
 
 def shoot_options(g, seat):
-    if not t.is_eligible(g, seat):
-        return []
     c = t.castaway(g, seat)
+    if "cartridge" not in c["hand"] or not t.is_eligible(g, seat):
+        return []
     armed = "revolver" in c["faceup"] or "revolver" in c["hand"]
     if not armed or "cartridge" not in c["hand"]:
         return []
@@ -125,11 +137,13 @@ def shoot_options(g, seat):
 
 
 def gift_options(g, seat):
-    if not t.is_alive(g, seat):
+    castaways = g.state["castaways"]
+    c = castaways[seat]
+    if not c["alive"] or not c["hand"]:
         return []
-    others = [x for x in t.living(g) if x != seat]
+    others = [x for x, o in enumerate(castaways) if o["alive"] and x != seat]
     return [{"type": "give", "card": card, "to": x}
-            for card in sorted(set(t.castaway(g, seat)["hand"])) for x in others]
+            for card in sorted(set(c["hand"])) for x in others]
 
 
 # -- what a play does -------------------------------------------------------------------------

@@ -9,6 +9,8 @@ from engine.galerapagos.deaths import kill
 
 class Galerapagos(Game):
     INFO = None  # set in __init__.py from the data file
+    # A play may name its targets or the castaways a ration covers (lists); the rest is flat.
+    NESTED_ACTIONS = frozenset({"play"})
 
     def setup(self):
         setup.setup(self)

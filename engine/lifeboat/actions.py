@@ -37,10 +37,6 @@ def waiting(s):
     return [a["actor"]]
 
 
-def _targets(s, seat):
-    return [x for x in s["line"] if x != seat]
-
-
 def legal(s, seat):
     a = s["act"]
     if a["actor"] is None:
@@ -55,23 +51,31 @@ def legal(s, seat):
         return [{"type": "place_row_card", "card": c, "to": to}
                 for c in a["drawn"] for to in ("stack", "bottom")]
     acts = [{"type": "nothing"}, {"type": "row", "show_oars": False}]
-    if ROW_BONUS_KIND in board.hand_kinds(s, seat):
+    hands, ups, kinds = s["hand"], s["up"], s["kinds"]
+    # The kinds seat holds, once (board.hand_kinds / holds_kind asked one by one cost more).
+    in_hand = {kinds[c] for c in hands[seat]}
+    held = in_hand.union([kinds[c] for c in ups[seat]])
+    if ROW_BONUS_KIND in in_hand:
         acts.append({"type": "row", "show_oars": True})
-    for t in _targets(s, seat):
+    for t in s["line"]:
+        if t == seat:
+            continue
         acts.append({"type": "swap", "target": t})
-        if s["hand"][t]:
+        if hands[t]:
             acts.append({"type": "mug", "target": t, "card": "hand"})
-        acts += [{"type": "mug", "target": t, "card": k} for k in board.up_kinds(s, t)]
-    if board.holds_kind(s, seat, "medical_kit"):
+        if ups[t]:     # board.up_kinds, inlined (issue 13)
+            acts += [{"type": "mug", "target": t, "card": k}
+                     for k in sorted({kinds[c] for c in ups[t]})]
+    if "medical_kit" in held:
         acts += [{"type": "medical_kit", "target": t} for t in s["line"]
                  if board.alive(s, t) and s["wounds"][t] > 0]
     # Others play an unconscious character's cards for him (issue 11): his kit, on him.
     acts += [{"type": "medical_kit_his", "target": t} for t in s["line"]
              if board.unconscious(s, t) and board.holds_kind(s, t, "medical_kit")]
-    if board.holds_kind(s, seat, "parasol") and not (
+    if "parasol" in held and not (
             s["parasol_open"] and board.first_of(s, s["up"][seat], "parasol") is not None):
         acts.append({"type": "parasol"})
-    if board.holds_kind(s, seat, "flare_gun"):
+    if "flare_gun" in held:
         acts.append({"type": "flare"})
     return acts
 

@@ -13,8 +13,9 @@ def seat_of(s, char_id):
     return s["chars"].index(char_id) if char_id in s["chars"] else None
 
 
+# Speed (issue 13): these run tens of times per action; lookups are inlined, same answers.
 def size(s, seat):
-    return char(s, seat)["size"]
+    return CHARACTERS[s["chars"][seat]]["size"]
 
 
 def aboard(s, seat):
@@ -22,15 +23,15 @@ def aboard(s, seat):
 
 
 def alive(s, seat):
-    return aboard(s, seat) and s["wounds"][seat] <= size(s, seat)
+    return not s["gone"][seat] and s["wounds"][seat] <= CHARACTERS[s["chars"][seat]]["size"]
 
 
 def conscious(s, seat):
-    return aboard(s, seat) and s["wounds"][seat] < size(s, seat)
+    return not s["gone"][seat] and s["wounds"][seat] < CHARACTERS[s["chars"][seat]]["size"]
 
 
 def unconscious(s, seat):
-    return aboard(s, seat) and s["wounds"][seat] == size(s, seat)
+    return not s["gone"][seat] and s["wounds"][seat] == CHARACTERS[s["chars"][seat]]["size"]
 
 
 def dead(s, seat):
@@ -71,7 +72,9 @@ def holdings(s, seat):
 
 
 def holds_kind(s, seat, k):
-    return any(kind(s, c) == k for c in holdings(s, seat))
+    kinds = s["kinds"]
+    return (any(kinds[c] == k for c in s["hand"][seat])
+            or any(kinds[c] == k for c in s["up"][seat]))
 
 
 def first_of(s, cards, k):
@@ -115,11 +118,13 @@ def show(s, seat, card):
 
 
 def hand_kinds(s, seat):
-    return sorted({kind(s, c) for c in s["hand"][seat]})
+    kinds = s["kinds"]
+    return sorted({kinds[c] for c in s["hand"][seat]})
 
 
 def up_kinds(s, seat):
-    return sorted({kind(s, c) for c in s["up"][seat]})
+    kinds = s["kinds"]
+    return sorted({kinds[c] for c in s["up"][seat]})
 
 
 def discard_all(s, seat, keep=()):
@@ -145,8 +150,10 @@ def leave_boat(s, seat):
 def preservers_to_show(s):
     """Unconscious characters with the life preserver in hand: any conscious character may
     show it for them (both rulebooks: others play an unconscious character's cards)."""
+    kinds, gone, wounds, chars, hands = s["kinds"], s["gone"], s["wounds"], s["chars"], s["hand"]
     return [x for x in s["line"]
-            if unconscious(s, x) and "life_preserver" in hand_kinds(s, x)]
+            if not gone[x] and wounds[x] == CHARACTERS[chars[x]]["size"]     # unconscious
+            and any(kinds[c] == "life_preserver" for c in hands[x])]
 
 
 def open_parasol_holder(s):

@@ -21,6 +21,9 @@ STEPS = {
 
 
 class Lifeboat(Game):
+    # Every legal action is flat (scalar values): copied by a shallow copy each.
+    NESTED_ACTIONS = frozenset()
+
     def setup(self):
         setup(self)
         self._run([])

@@ -4,9 +4,8 @@ A trade dict: {"seats": [a, b], "table": [[cards of a], [cards of b]], "accepted
 "seen": fingerprint of both parties' holdings and the table when last checked}. Any change of
 that fingerprint withdraws both acceptances, so an acceptance always means "this exact table".
 """
-import json
-
 from engine.lifeboat import board
+from engine.lifeboat.data import CHARACTERS
 
 
 def can_trade(s, seat):
@@ -15,37 +14,56 @@ def can_trade(s, seat):
 
 def find(s, a, b):
     for tr in s["trades"]:
-        if sorted(tr["seats"]) == sorted([a, b]):
+        x, y = tr["seats"]
+        if (x == a and y == b) or (x == b and y == a):
             return tr
     return None
 
 
 def _fingerprint(s, tr):
-    return json.dumps([[sorted(s["hand"][x]), sorted(s["up"][x])] for x in tr["seats"]]
-                      + [tr["table"]])
+    # Cards are int ids, and the repr of nested lists of ints is their json.dumps text: the
+    # same fingerprint (it is kept in the state) without the JSON encoder's overhead.
+    return repr([[sorted(s["hand"][x]), sorted(s["up"][x])] for x in tr["seats"]]
+                + [tr["table"]])
 
 
 def legal(s, seat):
     if not can_trade(s, seat):
         return []
     acts = []
+    kinds, gone, wounds, chars = s["kinds"], s["gone"], s["wounds"], s["chars"]
+    # seat's trades by partner, the first one as find() would (one pass, not one per partner)
+    partners = {}
+    for tr in s["trades"]:
+        a, b = tr["seats"]
+        if a == seat:
+            partners.setdefault(b, (tr, 0))
+        elif b == seat:
+            partners.setdefault(a, (tr, 1))
     for other in s["line"]:
-        if other == seat or not board.conscious(s, other):
+        # board.conscious, inlined: this runs for every partner on every action (issue 13)
+        if other == seat or gone[other] or wounds[other] >= CHARACTERS[chars[other]]["size"]:
             continue
-        tr = find(s, seat, other)
-        if tr is None:
+        found = partners.get(other)
+        if found is None:
             acts.append({"type": "trade_open", "target": other})
             continue
-        mine = tr["table"][tr["seats"].index(seat)]
+        tr, i = found
+        mine = tr["table"][i]
         for up in (False, True):
             pile = s["up"][seat] if up else s["hand"][seat]
-            offered = {board.kind(s, c) for c in pile if c in mine}
-            free = {board.kind(s, c) for c in pile if c not in mine}
+            if not pile:            # nothing to put or take back
+                continue
+            if mine:
+                offered = {kinds[c] for c in pile if c in mine}
+                free = {kinds[c] for c in pile if c not in mine}
+            else:
+                offered, free = (), {kinds[c] for c in pile}
             acts += [{"type": "trade_put", "target": other, "card": k, "up": up}
                      for k in sorted(free)]
             acts += [{"type": "trade_take", "target": other, "card": k, "up": up}
                      for k in sorted(offered)]
-        if not tr["accepted"][tr["seats"].index(seat)] and (tr["table"][0] or tr["table"][1]):
+        if not tr["accepted"][i] and (tr["table"][0] or tr["table"][1]):
             acts.append({"type": "trade_accept", "target": other})
         acts.append({"type": "trade_cancel", "target": other})
     return acts
@@ -103,13 +121,19 @@ def _complete(s, tr, ev):
 
 def refresh(s, ev):
     """After every action: drop what is no longer possible or no longer held (E34, E35)."""
+    if not s["trades"]:
+        return
     for tr in list(s["trades"]):
-        if not all(can_trade(s, x) for x in tr["seats"]):
+        a, b = tr["seats"]
+        if not (can_trade(s, a) and can_trade(s, b)):
             s["trades"].remove(tr)
             _note(s, tr, {"type": "trade_cancelled", "by": None})
             continue
         for i, x in enumerate(tr["seats"]):
-            tr["table"][i] = [c for c in tr["table"][i] if c in board.holdings(s, x)]
+            side = tr["table"][i]
+            if side:        # what x still holds, asked once per side (not once per card)
+                held = board.holdings(s, x)
+                tr["table"][i] = [c for c in side if c in held]
         seen = _fingerprint(s, tr)
         if seen != tr["seen"]:
             tr["accepted"] = [False, False]

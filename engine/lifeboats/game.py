@@ -24,6 +24,9 @@ FORCEABLE = ("place_boats", "place_black", "place_pawns", "eject_pick", "leave",
 
 
 class LifeboatsGame(Game):
+    # Every legal action is flat (scalar values): copied by a shallow copy each.
+    NESTED_ACTIONS = frozenset()
+
     def setup(self):
         setup.new_state(self)
 
@@ -68,7 +71,7 @@ class LifeboatsGame(Game):
         self._take_forced(events)
         self._remember_outcomes(events)
         # Events leave the engine as copies: nothing outside may alias the game state.
-        return _copy(events)
+        return [_copy_event(e) for e in events]
 
     def _remember_outcomes(self, events):
         """The turn's outcomes stay in the state (view key `turn_outcomes`): a one-option
@@ -79,7 +82,7 @@ class LifeboatsGame(Game):
             if e["type"] == "turn_started":
                 kept.clear()
             elif e["type"] in TURN_OUTCOMES:
-                kept.append(_copy(e))
+                kept.append(_copy_event(e))
 
     def _do(self, seat, a, ev, forced):
         kind = a["type"]
@@ -142,6 +145,16 @@ def _copy(value):
     """What leaves the engine is the caller's: a deep copy, so that mutating a view, a result
     or an event can never change the game (views used to share last_reveal's lists)."""
     return copy_data(value)
+
+
+def _copy_event(event):
+    """A deep copy of one event: a new dict, and deep copies of its list and dict values only
+    (most events are flat; cheaper than a marshal round trip, issue 13)."""
+    copy = event.copy()
+    for key, value in event.items():
+        if type(value) is list or type(value) is dict:
+            copy[key] = copy_data(value)
+    return copy
 
 
 LifeboatsGame.INFO = info_from_data("lifeboats", DATA["title"], DATA["players"],
