@@ -18,8 +18,6 @@ import json
 import orjson
 from socketio import packet
 
-# Keys that are not strings (a seat number) become strings, as json.dumps does.
-_OPTIONS = orjson.OPT_NON_STR_KEYS
 
 
 class Encoded:
@@ -45,7 +43,7 @@ def dumps(value):
     """JSON text of `value`. What orjson refuses and json accepts (an integer beyond 64 bits)
     goes through json, so nothing that was sent before fails now."""
     try:
-        return orjson.dumps(value, default=_splice, option=_OPTIONS).decode()
+        return orjson.dumps(value, default=_splice).decode()
     except TypeError:       # orjson.JSONEncodeError is a TypeError
         return json.dumps(value, separators=(",", ":"), default=_json_splice)
 
@@ -59,7 +57,7 @@ def _json_splice(value):
 def encoded(value):
     """`value` encoded now, to be sent later as if it were `value` itself."""
     try:
-        return Encoded(orjson.dumps(value, default=_splice, option=_OPTIONS))
+        return Encoded(orjson.dumps(value, default=_splice))
     except TypeError:
         return Encoded(json.dumps(value, separators=(",", ":"), default=_json_splice).encode())
 
