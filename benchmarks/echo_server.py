@@ -3,8 +3,9 @@
 On `act` it emits one `game` payload to every connected socket (one emit per socket, as
 Castaways' fan-out does) and acknowledges: `{"version": n, "sample": <the --payload file>}`,
 the file encoded once at start. No rooms, no engine, no store, no encoding per action: what the
-transport alone costs. Same async mode, packet class (server.packets) and web server settings
-(server.serving: TCP_NODELAY in every mode) as Castaways.
+transport alone costs. Same async mode, Socket.IO settings (server.app.SOCKETIO_OPTIONS: its
+packet class, handlers run where events are read) and web server settings (server.serving:
+TCP_NODELAY in every mode) as Castaways.
 
     python benchmarks/echo_server.py --mode eventlet --port 5099 --payload game.json
 """
@@ -31,9 +32,10 @@ def main():
     from flask_socketio import SocketIO
 
     from server import packets, serving
+    from server.app import SOCKETIO_OPTIONS
 
     app = Flask(__name__)
-    socketio = SocketIO(app, async_mode=args.mode, serializer=packets.JsonPacket)
+    socketio = SocketIO(app, async_mode=args.mode, **SOCKETIO_OPTIONS)
     sids = set()
     with open(args.payload) as source:
         sample = packets.encoded(json.load(source))

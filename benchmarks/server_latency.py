@@ -64,6 +64,13 @@ class Arrivals:
         return max(self.seen[version].values())
 
 
+def cpu_seconds(pid):
+    """User + system CPU time the process has used so far."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_kb(pid):
     with open(f"/proc/{pid}/status") as status:
         return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
@@ -107,6 +114,7 @@ class Castaways:
         self.table.wait("game")
         self.room_kb = rss_kb(self.server.process.pid) - before
         self.sample = None
+        self.pid = self.server.process.pid
 
     def step(self, record=True):
         while True:
@@ -150,6 +158,7 @@ class Echo:
         self.arrivals = Arrivals()
         self.clients = [Screen(self.url, {}, on_game=self.arrivals.recorder(i), **CLIENT)
                         for i in range(screens)]
+        self.pid = self.process.pid
 
     def _healthy(self):
         try:
@@ -201,9 +210,14 @@ def measure(mode, game_id, players, actions, echo_kind, before=None):
             runs.append(echo)
             for _ in range(WARM_UP):
                 echo.step(record=False)
+            started = {run: cpu_seconds(run.pid) for run in runs}
             for i in range(actions):
                 for run in (runs if i % 2 else runs[::-1]):
                     run.step()
+            for run in runs:
+                # The server process's CPU per action, transport included (its own
+                # timers and pings too, the same for all).
+                run.cpu = (cpu_seconds(run.pid) - started[run]) / actions
         finally:
             for run in runs:
                 run.close()
@@ -230,7 +244,7 @@ def main(argv=None):
     print(f"{args.game}, {args.players} phones + 1 table, {args.actions} actions per server, "
           f"interleaved; echo payload: {args.echo}; times in ms (median / p95)")
     print(f"{'mode':<10} {'castaways ack':>14} {'all screens':>14} {'echo ack':>12} "
-          f"{'all screens':>14} {'ratio (medians)':>16}")
+          f"{'all screens':>14} {'ratio (medians)':>16} {'server cpu/action':>18}")
     for mode in args.mode or MODES:
         after, echo, before = measure(mode, args.game, args.players, args.actions, args.echo,
                                       args.before)
@@ -241,7 +255,8 @@ def main(argv=None):
                   f"{ms(c.latencies):6.1f} /{ms(c.latencies, 95):6.1f} "
                   f"{ms(echo.acks):5.1f} /{ms(echo.acks, 95):5.1f} "
                   f"{ms(echo.latencies):6.1f} /{ms(echo.latencies, 95):6.1f} "
-                  f"{ms(c.latencies) / ms(echo.latencies):>10.2f}   (payload "
+                  f"{ms(c.latencies) / ms(echo.latencies):>10.2f} "
+                  f"{1000 * c.cpu:>11.2f} /{1000 * echo.cpu:5.2f}   (payload "
                   f"{int(statistics.mean(c.sizes))} B; the connected room took {c.room_kb} KB "
                   f"of the server's RSS)", flush=True)
 
