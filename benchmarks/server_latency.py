@@ -7,9 +7,11 @@ Fair by construction:
 - Interleaved: both servers run side by side and take turns, one action each (in alternating
   order), so a busy machine slows both alike; the ratio is of the medians.
 - The echo sends every socket one payload per action as large as Castaways' `game` payloads and
-  shaped like them: a real `game` payload of this run (`--echo flat`: one long string of the
-  same size instead, which the clients decode ten times faster than a game's many small
-  objects, so the ratio then also counts the clients' decoding of real data).
+  shaped like them: a real phone `game` payload of the same game and player count, the one
+  whose size is nearest the mean over a seeded game's actions as many as measured (payloads
+  grow during a game; both sizes are printed). `--echo flat`: one long string of that size
+  instead, which the clients decode ten times faster than a game's many small objects, so the
+  ratio then also counts the clients' decoding of real data.
 - Same packet class as Castaways (server.packets: orjson, no binary scan), same web server
   settings (server.serving), same clients. The clients skip websocket-client's pure-Python
   UTF-8 check of every frame (about 0.6 ms per 5.5 kB message), which would otherwise be counted
@@ -37,6 +39,7 @@ import urllib.request
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
+import engine  # noqa: E402
 from tests.support import live_server  # noqa: E402
 from tests.support.clients import Screen  # noqa: E402
 from tests.support.live_server import LiveServer, free_port  # noqa: E402
@@ -113,7 +116,6 @@ class Castaways:
         assert self.table.call("start", {"game": game_id})["ok"]
         self.table.wait("game")
         self.room_kb = rss_kb(self.server.process.pid) - before
-        self.sample = None
         self.pid = self.server.process.pid
 
     def step(self, record=True):
@@ -125,7 +127,6 @@ class Castaways:
             wait_until(lambda: not self.table.game()["over"], what="the rematch")
         seat = game["waiting_for"][0]
         mine = self.phones[seat].wait("game", lambda g: g["version"] == game["version"])
-        self.sample = mine
         action = self.rng.choice(mine["legal_actions"])
         started = time.perf_counter()
         reply = self.phones[seat].call("act", {"version": game["version"], "action": action})
@@ -200,13 +201,11 @@ def measure(mode, game_id, players, actions, echo_kind, before=None):
                 for run in runs:
                     run.step(record=False)
             payload = os.path.join(data, "payload.json")
+            size, sample = representative_payload(game_id, players, WARM_UP, actions)
             with open(payload, "w") as out:
-                if echo_kind == "flat":
-                    size = len(json.dumps(castaways.sample, separators=(",", ":")))
-                    json.dump({"pad": "x" * size}, out)
-                else:
-                    json.dump(castaways.sample, out)
+                json.dump({"pad": "x" * size} if echo_kind == "flat" else sample, out)
             echo = Echo(mode, players + 1, payload, data)
+            echo.size = size
             runs.append(echo)
             for _ in range(WARM_UP):
                 echo.step(record=False)
@@ -222,6 +221,26 @@ def measure(mode, game_id, players, actions, echo_kind, before=None):
             for run in runs:
                 run.close()
     return castaways, echo, old
+
+
+def representative_payload(game_id, players, first, count, seed=1):
+    """A phone's `game` payload (server.views.game_payload's shape) from a seeded random game:
+    of the payloads of actions first..first+count, the one nearest their mean size."""
+    game = engine.new_game(game_id, [f"P{i}" for i in range(players)], seed=seed)
+    rng, events, payloads = random.Random(seed), [], []
+    while len(payloads) < first + count:
+        if game.over:
+            game, events = engine.new_game(game_id, game.players, seed=seed + len(payloads)), []
+        seat = game.waiting_for()[0]
+        payloads.append({
+            "version": len(payloads), "game": game_id, "seat": seat, "view": game.view(seat),
+            "legal_actions": game.legal_actions(seat), "waiting_for": game.waiting_for(),
+            "over": game.over, "result": None, "deadline": None, "events": events})
+        events = game.act(seat, rng.choice(game.legal_actions(seat)))
+    sized = [(len(json.dumps(p, separators=(",", ":"), ensure_ascii=False)), p)
+             for p in payloads[first:]]
+    mean = statistics.mean(size for size, _ in sized)
+    return min(sized, key=lambda item: abs(item[0] - mean))
 
 
 def ms(values, q=None):
@@ -257,8 +276,8 @@ def main(argv=None):
                   f"{ms(echo.latencies):6.1f} /{ms(echo.latencies, 95):6.1f} "
                   f"{ms(c.latencies) / ms(echo.latencies):>10.2f} "
                   f"{1000 * c.cpu:>11.2f} /{1000 * echo.cpu:5.2f}   (payload "
-                  f"{int(statistics.mean(c.sizes))} B; the connected room took {c.room_kb} KB "
-                  f"of the server's RSS)", flush=True)
+                  f"{int(statistics.mean(c.sizes))} B, echo {echo.size} B; the connected room "
+                  f"took {c.room_kb} KB of the server's RSS)", flush=True)
 
 
 if __name__ == "__main__":
