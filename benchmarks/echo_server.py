@@ -1,12 +1,16 @@
 """A bare Flask-SocketIO server to compare Castaways' latency against (benchmarks/server_latency.py).
 
-On `act` it emits one `game` payload of --size bytes to every connected socket (one emit per
-socket, as Castaways' fan-out does) and acknowledges. No rooms, no engine, no store: what the
-transport alone costs. Same async mode and the same TCP_NODELAY treatment as Castaways.
+On `act` it emits one `game` payload to every connected socket (one emit per socket, as
+Castaways' fan-out does) and acknowledges: `{"version": n, "sample": <the --payload file>}`,
+the file encoded once at start. No rooms, no engine, no store, no encoding per action: what the
+transport alone costs. Same async mode, Socket.IO settings (server.app.SOCKETIO_OPTIONS: its
+packet class, handlers run where events are read) and web server settings (server.serving:
+TCP_NODELAY in every mode) as Castaways.
 
-    python benchmarks/echo_server.py --mode eventlet --port 5099 --size 5200
+    python benchmarks/echo_server.py --mode eventlet --port 5099 --payload game.json
 """
 import argparse
+import json
 import os
 import sys
 
@@ -17,7 +21,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--mode", default="eventlet")
     parser.add_argument("--port", type=int, required=True)
-    parser.add_argument("--size", type=int, default=5000)
+    parser.add_argument("--payload", required=True, help="a JSON file: what each socket gets")
     args = parser.parse_args()
     if args.mode == "eventlet":
         import eventlet
@@ -27,12 +31,14 @@ def main():
     from flask import Flask, jsonify, request
     from flask_socketio import SocketIO
 
-    from server import serving
+    from server import packets, serving
+    from server.app import SOCKETIO_OPTIONS
 
     app = Flask(__name__)
-    socketio = SocketIO(app, async_mode=args.mode)
+    socketio = SocketIO(app, async_mode=args.mode, **SOCKETIO_OPTIONS)
     sids = set()
-    pad = "x" * args.size
+    with open(args.payload) as source:
+        sample = packets.encoded(json.load(source))
 
     @app.get("/healthz")
     def healthz():
@@ -50,7 +56,7 @@ def main():
     def act(payload):
         version = payload["version"] + 1
         for sid in list(sids):
-            socketio.emit("game", {"version": version, "pad": pad}, to=sid)
+            socketio.emit("game", {"version": version, "sample": sample}, to=sid)
         return {"ok": True, "version": version}
 
     # The same web server settings as Castaways (server.__main__): its connection ceiling and

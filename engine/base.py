@@ -334,3 +334,19 @@ class Game:
 
     def result(self):
         raise NotImplementedError
+
+    # -- no-copy reads, for the server's encoder only (issue 13) ------------------------
+    # view() and legal_actions() hand out the caller's own copy (engine-contract). The server
+    # encodes every screen's payload at once, under the room's lock, so a copy made only to
+    # be encoded and dropped is waste; these two return the game's own data instead.
+    # Contract: never mutate what they return, and use it before the next act (or
+    # changed()/rollback): it may be the game's state or its memo. Only server/views.py calls
+    # them. peek_view(seat) is equal to view(seat), peek_legal(seat) to legal_actions(seat).
+    def peek_view(self, seat):
+        """view(seat), maybe without the copy. Default: view(seat) (a game whose view builds
+        a fresh object has nothing to save; games whose view copies override this)."""
+        return self.view(seat)
+
+    def peek_legal(self, seat):
+        """legal_actions(seat) without the copy: the game's cached list."""
+        return self._legal(seat)

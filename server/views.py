@@ -1,11 +1,12 @@
 """Who receives what: the one module that emits room and game state to sockets.
 
-Game state leaves the server only through `game_payload`: a phone whose player holds a seat gets
-that seat's `view(seat)` and `legal_actions(seat)`; a table or a seatless phone gets
-`view(None)`. This is the single place to audit for secrecy.
+Game state leaves the server only through `_game` (as `encoded_game`, or `game_payload` when a
+caller keeps it): a phone whose player holds a seat gets that seat's `view(seat)` and
+`legal_actions(seat)`; a table or a seatless phone gets `view(None)`. This is the single place
+to audit for secrecy, and the only caller of the games' no-copy `peek_view` / `peek_legal`.
 """
 import engine
-from server import rooms
+from server import packets, rooms
 from server.routes import page_modules
 from server.rooms import TABLE
 
@@ -21,17 +22,30 @@ def seat_of(room, conn):
 
 
 def game_payload(room, seat, events):
+    """The `game` payload for `seat`, the caller's to keep (tests, the bots' eyes)."""
+    return _game(room, seat, list(events), room.game.view, room.game.legal_actions)
+
+
+def encoded_game(room, seat, events):
+    """The `game` payload for `seat`, encoded now (server.packets.encoded). The game's own
+    view and legal actions go in uncopied (Game.peek_view / peek_legal): they are encoded at
+    once, under the room's lock the caller holds, before the game can change again."""
+    game = room.game
+    return packets.encoded(_game(room, seat, events, game.peek_view, game.peek_legal))
+
+
+def _game(room, seat, events, view, legal_actions):
     game = room.game
     # While a bot plays a human's seat the human still sees their seat, but has nothing to do.
     owner = room.owner_of(seat) if seat is not None else None
-    legal = game.legal_actions(seat) if owner is not None and not owner.bot_plays else []
+    legal = legal_actions(seat) if owner is not None and not owner.bot_plays else []
     return {
         "version": room.version, "game": room.game_id, "seat": seat,
-        "view": game.view(seat), "legal_actions": legal,
+        "view": view(seat), "legal_actions": legal,
         "waiting_for": game.waiting_for(), "over": game.over,
         "result": game.result() if game.over else None,
         "deadline": room.deadline["at"] if room.deadline else None,
-        "events": list(events),
+        "events": events,
     }
 
 
@@ -41,19 +55,19 @@ def send_game(hub, room, sid):
     if room.game is None:
         return
     seat = seat_of(room, room.connections[sid])
-    hub.socketio.emit("game", game_payload(room, seat, room.log[-RECONNECT_EVENTS:]), to=sid)
+    hub.socketio.emit("game", encoded_game(room, seat, room.log[-RECONNECT_EVENTS:]), to=sid)
 
 
 def fan_out(hub, room, events):
     """The new game state to every socket of the room, each through its own seat's eyes.
-    Payloads are built once per seat, however many sockets share it."""
+    Payloads are built and encoded once per seat, however many sockets share it."""
     if room.game is None:
         return
     built = {}
     for sid, conn in list(room.connections.items()):
         seat = seat_of(room, conn)
         if seat not in built:
-            built[seat] = game_payload(room, seat, events)
+            built[seat] = encoded_game(room, seat, events)
         hub.socketio.emit("game", built[seat], to=sid)
 
 

@@ -7,7 +7,7 @@ who voted for the winning colour scores their secret number. After `rounds` roun
 highest score wins.
 """
 from engine import ballot as ballots
-from engine.base import Game
+from engine.base import Game, copy_data
 from engine.registry import GameInfo, register
 
 COLOURS = ["red", "blue"]
@@ -100,7 +100,7 @@ class FixtureGame(Game):
             v["my_secret"] = s["secrets"][seat]
         if self.over:
             v["secrets"] = s["secrets"]
-        return v
+        return copy_data(v)       # the caller's own (engine contract)
 
     def result(self):
         s = self.state

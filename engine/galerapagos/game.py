@@ -1,7 +1,7 @@
 """The Galèrapagos Game: the contract's entry points, dispatching to the rule modules."""
 from engine import ballot as ballots
 from engine import window as windows
-from engine.base import Game
+from engine.base import Game, copy_data
 from engine.galerapagos import actions, cards, flow, setup, views
 from engine.galerapagos import table as t
 from engine.galerapagos.deaths import kill
@@ -129,11 +129,18 @@ class Galerapagos(Game):
 
     # -- views and the end ------------------------------------------------------------------
     def view(self, seat):
+        return copy_data(self.peek_view(seat))
+
+    def peek_view(self, seat):
+        """The view before view()'s copy: the TV's part is built once per state and shared
+        by every seat's view (12 phones and a TV see one action), so it is for
+        engine.base.Game.peek_view's callers only."""
+        public = self.memo("table_view", lambda: views.table_view(self))
         if seat is None:
-            return views.table_view(self)
+            return public
         if not self.seat_ok(seat):
             raise ValueError("no such seat")
-        return views.seat_view(self, seat)
+        return views.seat_view(self, public, seat)
 
     def result(self):
         outcome = self.state["result"]

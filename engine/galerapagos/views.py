@@ -1,6 +1,4 @@
 """What each screen may see (§10): view(None) for the TV, view(seat) for a phone."""
-import copy
-
 from engine import ballot as ballots
 from engine import window as windows
 from engine.galerapagos import flow
@@ -47,14 +45,16 @@ def _castaway(g, seat, over):
     return view
 
 
-def table_view(g, seat=None):
+def table_view(g):
+    """The TV's view; every phone's view is this with its own stage and hand (seat_view), so
+    the game memoises it once per state (game.peek_view)."""
     s = g.state
     over = s["result"] is not None
     living = len(t.living(g))
     weather = s["weather_card"]
     view = {
         "game": "galerapagos", "players": list(g.players), "turn": s["turn"],
-        "phase": s["phase"], "stage": _stage_view(g, seat), "waiting_for": g.waiting_for(),
+        "phase": s["phase"], "stage": _stage_view(g, None), "waiting_for": g.waiting_for(),
         "interrupt": dict(s["interrupt"]) if s["interrupt"] else None,
         "first_player": s["first"], "alarm_clock": s["alarm"],
         "weather": ({"drops": weather["drops"], "hurricane": bool(weather.get("hurricane"))}
@@ -68,7 +68,7 @@ def table_view(g, seat=None):
         "deaths": [dict(d) for d in s["deaths"]],
         "last_vote": s["last_vote"],
         "turn_log": [dict(r) for r in s.get("turn_log", [])],
-        "ballots": copy.deepcopy(s.get("ballots", [])),
+        "ballots": s.get("ballots", []),     # shared: game.view() hands out a deep copy
         "departure_needs": {"living": living, "places": living, "water": living,
                             "food": living, "met": flow.requirements_met(g)},
         "options": dict(g.options),
@@ -77,8 +77,11 @@ def table_view(g, seat=None):
     return view
 
 
-def seat_view(g, seat):
-    view = table_view(g, seat)
+def seat_view(g, public, seat):
+    """`public` (table_view) seen from `seat`: its ballots are shown as that seat sees them,
+    and its hand. A shallow copy: it shares the rest with `public`."""
+    view = dict(public)
+    view["stage"] = _stage_view(g, seat)
     c = t.castaway(g, seat)
     view["me"] = {"seat": seat, "name": g.players[seat], "hand": sorted(c["hand"]),
                   "records": [dict(r) for r in c["records"]]}

@@ -1,7 +1,7 @@
 """The Lifeboat Game class: the phase machine that moves on by itself until a decision is due
 (§4.8), and the dispatch of every action to the module that owns it."""
 from engine import window as windows
-from engine.base import Game
+from engine.base import Game, copy_data
 from engine.lifeboat import actions, board, draft, navigation, trades, views
 from engine.lifeboat.setup import setup
 
@@ -137,4 +137,9 @@ class Lifeboat(Game):
             windows.changed(s["window"])
 
     def view(self, seat):
+        # A copy: the view shares lists with the state (private logs, last navigation, result).
+        return copy_data(views.view(self, seat))
+
+    def peek_view(self, seat):
+        """The view before view()'s copy, for engine.base.Game.peek_view's callers only."""
         return views.view(self, seat)

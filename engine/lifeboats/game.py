@@ -122,11 +122,16 @@ class LifeboatsGame(Game):
                 turn.swimmer_drowns(self, seat, ev)
 
     def view(self, seat):
+        return _copy(self.peek_view(seat))
+
+    def peek_view(self, seat):
+        """The view before view()'s copy: it shares the memoised public part (and some of
+        the state), so it is for engine.base.Game.peek_view's callers only."""
         if seat is None:
-            return _copy(self.memo("public_view", lambda: views.public_view(self)))
+            return self.memo("public_view", lambda: views.public_view(self))
         if not self.seat_ok(seat):
             raise IllegalAction("There is no such seat.", "bad_seat")
-        return _copy(views.seat_view(self, seat))
+        return views.seat_view(self, seat)
 
     def result(self):
         if not self.over:

@@ -1,4 +1,6 @@
-"""Building exact positions for the rule tests: a real game, then its state set by hand."""
+"""Building exact positions for the rule tests: a real game, then its state set by hand (each
+helper then calls `g.changed()`, as engine.base asks of code that changes the state outside
+`act`: legal actions and the views' shared part are computed once per state)."""
 import engine
 from engine.galerapagos import flow
 
@@ -37,6 +39,7 @@ def set_hand(g, seat, cards, faceup=()):
         _pull(g, card)
     c["hand"] = list(cards)
     c["faceup"] = list(faceup)
+    g.changed()
 
 
 def empty_hands(g):
@@ -53,6 +56,7 @@ def at_survival(g, water, food, first=0, turn=6):
     events = []
     flow.start_survival(g, events)
     flow.settle(g, events)
+    g.changed()
     return events
 
 
@@ -66,6 +70,7 @@ def at_evening(g, water, food, places, first=0, turn=6, hurricane=False):
     events = []
     flow.start_evening(g, events)
     flow.settle(g, events)
+    g.changed()
     return events
 
 
@@ -76,6 +81,7 @@ def at_turn_start(g, turn=3, first=0):
     events = []
     flow.start_turn(g, events)
     flow.settle(g, events)
+    g.changed()
     return events
 
 
@@ -116,6 +122,7 @@ def at_actions(g, first=0, turn=2):
     events = []
     flow.weather_and_actions(g, events)
     flow.settle(g, events)
+    g.changed()
     return events
 
 

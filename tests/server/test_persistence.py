@@ -45,7 +45,7 @@ def test_an_accepted_action_is_stored_before_it_is_broadcast(server, monkeypatch
 
     def spying_emit(event, payload=None, **kwargs):
         if event == "game":
-            sent.append((payload["version"], stored_version()))
+            sent.append((payload.value()["version"], stored_version()))
         return emit(event, payload, **kwargs)
     monkeypatch.setattr(server.socketio, "emit", spying_emit)
     for _ in range(3):
