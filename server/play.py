@@ -20,8 +20,8 @@ def guarded(room, store=None):
     disk): a refused or failed request changes nothing. With `store`, the stored room is put
     back too (the failure may come after commit wrote it, while telling the screens)."""
     with room.lock:
-        # The game is saved by its own checkpoint (marshal bytes, its append-only logs noted
-        # by length), not in a copy of the whole room: this runs on every request.
+        # The game is saved by its own checkpoint, a token naming its last base snapshot and
+        # the actions applied since (engine/base.py), not by a copy: this runs on every request.
         game = room.game
         checkpoint = game.checkpoint() if game is not None else None
         saved = room.to_record(game=False)
