@@ -262,9 +262,14 @@ function outcome({ tr, ctx }, o, earlier) {
   else if (o.kind === "collect_water") big = fmt(tr, "log.collect_water", { who: who(ctx, o.seat), drops: o.drops, water: o.water });
   else if (o.kind === "wood") big = fmt(tr, o.bitten ? "log.wood.bitten" : "log.wood", { who: who(ctx, o.seat), extra: o.extra, gained: o.gained, places: o.places });
   else big = fmt(tr, "log.search", { who: who(ctx, o.seat), deck: o.deck });
+  // How the bite ended, once the bitten castaway has answered (anti-venom, or sick).
+  const bite = o.kind === "wood" && (o.bite === "antivenom" || o.bite === "sick")
+    ? h("div", { class: "gt-out-bite", "data-testid": "gt-out-bite", dataset: { bite: o.bite } },
+      fmt(tr, `log.wood.${o.bite}`, { who: who(ctx, o.seat) })) : null;
   const balls = o.kind === "fish" ? [o.ball] : o.kind === "wood" ? (o.balls || []) : [];
   return h("div", { class: "gt-outcome", "data-testid": "gt-outcome", dataset: { kind: o.kind } },
     h("div", { class: "gt-out-big" }, icon(o.kind === "fish" ? "food" : o.kind === "collect_water" ? "water" : o.kind === "wood" ? "wood" : "card", 40), h("span", {}, big)),
+    bite,
     balls.length ? h("div", { class: "gt-balls" }, balls.map((b) => h("span", { class: `gt-ball${b === "black" ? " black" : ""}` }, b === "black" ? icon("snake", 26) : ""))) : null,
     earlier.length ? h("ul", { class: "gt-earlier" }, earlier.slice(-3).map((x) => h("li", {}, describeEvent(null, tr, ctx, { ...x, type: x.kind })))) : null);
 }

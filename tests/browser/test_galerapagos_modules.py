@@ -99,6 +99,24 @@ def legal_of(page, name):
     return page.evaluate(f"() => fetch('/states/{name}.json').then(r => r.json())")["phone"]["legal_actions"]
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("answer", ["antivenom", "sick"])
+def test_the_tv_says_how_a_snake_bite_ended(browser, preview, answer, lang):
+    """After a bitten wood gamble, the TV says whether the anti-venom saved the castaway or he
+    falls sick, naming him."""
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    page.goto(f"{preview}?page=table&s={answer}&lang={lang}")
+    page.wait_for_function("window.__ready === true")
+    state = page.evaluate(f"() => fetch('/states/{answer}.json').then(r => r.json())")
+    record = state["table"]["view"]["turn_log"][-1]
+    name = state["table"]["view"]["players"][record["seat"]]
+    bite = page.locator(f"[data-testid=gt-out-bite][data-bite={answer}]")
+    words = {("antivenom", "en"): "anti-venom", ("antivenom", "fr"): "anti-venin",
+             ("sick", "en"): "falls sick", ("sick", "fr"): "tombe malade"}[answer, lang]
+    assert words in bite.inner_text() and name in bite.inner_text()
+    page.close()
+
+
 def test_the_four_actions_and_the_wood_gamble(browser, preview):
     ctx, page, errors = open_phone(browser, preview, "step")
     legal = legal_of(page, "step")

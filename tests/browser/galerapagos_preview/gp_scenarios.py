@@ -58,6 +58,17 @@ def _stage(g):
     return (g.view(None)["stage"] or {})
 
 
+def _bite_ended(answer):
+    """The last action was a wood gamble the snake bit, answered by `answer` ("antivenom" or
+    "sick"), and the turn goes on (the TV still shows that outcome)."""
+    def want(g, ev, s):
+        view = g.view(None)
+        last = (view.get("turn_log") or [{}])[-1]
+        return last.get("kind") == "wood" and last.get("bite") == answer \
+            and _stage(g).get("kind") == "step" and not view["interrupt"]
+    return want
+
+
 def _ballot(g):
     st = _stage(g)
     if st.get("vote"):
@@ -90,6 +101,8 @@ WANTS = {
         a.get("card") == "coffee" for a in g.legal_actions(_stage(g)["seat"])),
     "bite": lambda g, ev, s: (g.view(None)["interrupt"] or {}).get("kind") == "bite",
     "shot": lambda g, ev, s: (g.view(None)["interrupt"] or {}).get("kind") == "shot",
+    "antivenom": _bite_ended("antivenom"),
+    "sick": _bite_ended("sick"),
     "dawn": _window("dawn"),
     "evening": _window("evening"),
     "shortage": _window("shortage"),
