@@ -266,7 +266,9 @@ class Game:
 
     def checkpoint(self):
         """A token for rollback(): the state now, as a base snapshot and the number of actions
-        applied on it since. Cheap (no copy) unless there is no base yet."""
+        applied on it since. Cheap (no copy) unless there is no base yet. Valid while the game
+        stays on its line of history: once rolled back to an earlier token, the tokens taken
+        after that one name nothing (docs/engine.md)."""
         if self._base is None:
             self._rebase()
         return self._base, self._since, len(self._since)

@@ -17,25 +17,39 @@ action writes only their new items (at most about 60 us saved, for a second tabl
 kept in one transaction and a merge on load). The bytes are stored as a BLOB in the `record`
 column; rows written as TEXT by an older server load the same (orjson reads both).
 """
+import json
+import logging
 import os
 import sqlite3
 import threading
 
 import orjson
 
+log = logging.getLogger("castaways")
+
 
 def encode(record):
-    """The stored form of a record: compact UTF-8 JSON bytes, as json.dumps would write it."""
-    return orjson.dumps(record)
+    """The stored form of a record: compact UTF-8 JSON bytes, as json.dumps would write it.
+    What orjson refuses and json takes (a lone surrogate in a string, kept by a record written
+    before inbound strings were checked for them) goes through json, escaped."""
+    try:
+        return orjson.dumps(record)
+    except TypeError:       # orjson.JSONEncodeError
+        return json.dumps(record, separators=(",", ":")).encode()
 
 
 def decode(data):
-    """A record from its stored form (bytes, or str from an older store)."""
-    return orjson.loads(data)
+    """A record from its stored form (bytes, or str from an older store). json reads what
+    orjson refuses: an escaped lone surrogate, which json.dumps wrote before orjson."""
+    try:
+        return orjson.loads(data)
+    except orjson.JSONDecodeError:
+        return json.loads(data)
 
 
 class Records:
-    """Stored rows, each parsed when iteration reaches it."""
+    """Stored rows, each parsed when iteration reaches it. A row that cannot be parsed is
+    logged and passed over: it stays on disk, and the other rooms come back."""
 
     def __init__(self, rows):
         self.rows = rows
@@ -44,7 +58,13 @@ class Records:
         return len(self.rows)
 
     def __iter__(self):
-        return (decode(data) for (data,) in self.rows)
+        for (data,) in self.rows:
+            try:
+                record = decode(data)
+            except ValueError:
+                log.exception("a stored room could not be read; it stays on disk")
+                continue
+            yield record
 
 
 class Store:

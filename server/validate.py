@@ -1,16 +1,19 @@
 """Shape checks of every inbound payload, before any handler looks at it.
 
 Each event has a schema: field name -> (type, required). Anything else (not an object, a
-missing or unknown field, a wrong type, a string over MAX_STRING, JSON nested too deep or too
+missing or unknown field, a wrong type, a string over MAX_STRING or with a lone surrogate, JSON nested too deep or too
 big) is refused with `bad_payload` naming the field, so handlers only ever see clean data.
 Meaning (is the name free, is the action legal) is checked later by rooms and play.
 """
+import re
+
 from server.errors import ServerError
 
 MAX_STRING = 200
 MAX_DEPTH = 6          # actions and options are shallow; deeper is an attack or a bug
 MAX_ITEMS = 64         # per list or object
 INT = "int"            # a JSON integer, not a bool
+_SURROGATE = re.compile("[\ud800-\udfff]")
 JSON = "json"          # any bounded JSON value (checked by _check_json)
 JSON_OBJECT = "object"
 
@@ -73,7 +76,13 @@ def _fits(value, kind):
         return _check_json(value, 0)
     if not isinstance(value, kind):
         return False
-    return not isinstance(value, str) or len(value) <= MAX_STRING
+    return not isinstance(value, str) or _text(value)
+
+
+def _text(value):
+    """A string short enough and made of real characters: a lone surrogate (a JSON escape
+    like \\ud800 decodes to one) is no text, and it cannot be stored as UTF-8."""
+    return len(value) <= MAX_STRING and (value.isascii() or not _SURROGATE.search(value))
 
 
 def _check_json(value, depth):
@@ -87,11 +96,11 @@ def _check_json(value, depth):
     if isinstance(value, float):
         return value == value and abs(value) != float("inf")
     if isinstance(value, str):
-        return len(value) <= MAX_STRING
+        return _text(value)
     if isinstance(value, list):
         return len(value) <= MAX_ITEMS and all(_check_json(v, depth + 1) for v in value)
     if isinstance(value, dict):
         return (len(value) <= MAX_ITEMS
-                and all(isinstance(k, str) and len(k) <= MAX_STRING for k in value)
+                and all(isinstance(k, str) and _text(k) for k in value)
                 and all(_check_json(v, depth + 1) for v in value.values()))
     return False

@@ -34,8 +34,13 @@ def malformed(event):
         cases.append((f"bool_{field}", {**good, field: True}))
         if kind is str:
             cases.append((f"huge_{field}", {**good, field: HUGE}))
+            # A JSON escape of half a UTF-16 pair decodes to a lone surrogate: no text, and
+            # nothing that could be stored as UTF-8.
+            cases.append((f"surrogate_{field}", {**good, field: "Ann\ud800"}))
         if kind == "object":
             cases.append((f"huge_inside_{field}", {**good, field: {"type": HUGE}}))
+            cases.append((f"surrogate_inside_{field}", {**good, field: {"type": "\udfff"}}))
+            cases.append((f"surrogate_key_{field}", {**good, field: {"type": "cheer", "\ud83d": 1}}))
             cases.append((f"deep_{field}", {**good, field: nested(40)}))
             cases.append((f"wide_{field}", {**good, field: {f"k{i}": i for i in range(500)}}))
     return cases

@@ -110,3 +110,26 @@ def test_a_request_that_fails_after_storing_is_not_resumed_after_a_restart(make_
 
     second = make_server()
     assert second.room(code).to_record() == before
+
+
+def test_a_stored_room_orjson_cannot_read_comes_back_and_an_unreadable_one_is_passed_over(
+        make_server, caplog):
+    """Rows written by the json module before orjson (an escaped lone surrogate, which orjson
+    refuses) still load, and one row nobody can parse does not stop the server from starting:
+    the other rooms come back."""
+    first = make_server()
+    table, code, _ = first.playing()
+    first.close()
+    store = SqliteStore(first.config.data_dir)
+    row = store.db.execute("SELECT record FROM rooms WHERE code=?", (code,)).fetchone()[0]
+    text = bytes(row).decode().replace('"host_token":"', '"host_token":"\\ud800', 1)
+    store.db.execute("INSERT INTO rooms (code, open, touched, version, record) VALUES"
+                     " ('OLD1', 1, 0, 0, ?), ('BAD1', 1, 0, 0, '{not json')",
+                     (text.replace(f'"code":"{code}"', '"code":"OLD1"', 1),))
+    store.shutdown()
+
+    second = make_server()
+    assert second.room(code).version == first.room(code).version
+    assert second.room("OLD1").game.view(None) == second.room(code).game.view(None)
+    assert "BAD1" not in [room.code for room in second.hub.rooms.all()]
+    assert "could not be read" in caplog.text
