@@ -27,6 +27,7 @@ from typing import Optional
 import orjson
 
 import engine
+from engine.base import copy_data
 from server import names
 from server.errors import ServerError
 
@@ -190,7 +191,9 @@ class Room:
             "players": [p.record() for p in self.players], "selected": self.selected,
             "status": self.status, "game_id": self.game_id, "options": self.options,
             "seed": self.seed, "game": self.game.to_dict() if self.game and game else None,
-            "version": self.version, "log": self.log, "deadline": self.deadline,
+            # The countdown is a copy: timers change it in place (a hold), and a failed
+            # request's rollback restores from this record.
+            "version": self.version, "log": self.log, "deadline": copy_data(self.deadline),
             "next_player": self.next_player, "next_bot": self.next_bot,
             "touched": self.touched,
         }

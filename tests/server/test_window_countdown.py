@@ -2,6 +2,7 @@
 `game` payload, the server saying "ready" for every seat not done when it runs out, and the
 phone's `hold`/`release` keeping it open while a card is chosen. Time is a fake clock and the
 timer is fired directly: no sleeping."""
+import copy
 import pytest
 
 from server import bots, timers
@@ -171,6 +172,22 @@ def test_a_bad_hold_is_refused_and_changes_nothing(server, clock, window, payloa
     assert reply["ok"] is False and reply["error"]["code"] == code
     assert server.room(room_code).deadline == before
     assert server.room(room_code).version == version
+
+
+def test_a_hold_that_fails_to_store_leaves_the_countdown_as_it_was(server, clock, window,
+                                                                   monkeypatch):
+    """The hold changes the countdown in place; the request failing after it (here the store)
+    must take it back, as every failed request changes nothing."""
+    table, code, phones = window
+    room = server.room(code)
+    before = copy.deepcopy(room.deadline)
+
+    def full_disk(record):
+        raise OSError("disk full")
+    monkeypatch.setattr(server.hub.store, "save", full_disk)
+    reply = phones[0].send("hold", {"version": room.version})
+    assert reply["ok"] is False and reply["error"]["code"] == "internal"
+    assert server.room(code).deadline == before
 
 
 def test_no_hold_without_a_window_countdown_or_a_seat(server, clock):
