@@ -19,7 +19,6 @@ import orjson
 from socketio import packet
 
 
-
 class Encoded:
     """A JSON value encoded beforehand (bytes), spliced as is into the packets that hold it."""
     __slots__ = ("json", "fragment")
@@ -39,27 +38,29 @@ def _splice(value):
     raise TypeError(f"{type(value).__name__} is not JSON data")
 
 
-def dumps(value):
-    """JSON text of `value`. What orjson refuses and json accepts (an integer beyond 64 bits)
-    goes through json, so nothing that was sent before fails now."""
-    try:
-        return orjson.dumps(value, default=_splice).decode()
-    except TypeError:       # orjson.JSONEncodeError is a TypeError
-        return json.dumps(value, separators=(",", ":"), default=_json_splice)
-
-
 def _json_splice(value):
     if type(value) is Encoded:
         return json.loads(value.json)
     raise TypeError(f"{type(value).__name__} is not JSON serializable")
 
 
+def _encode(value):
+    """UTF-8 JSON bytes of `value`. What orjson refuses and json accepts (an integer beyond 64
+    bits) goes through json, so nothing that was sent before fails now."""
+    try:
+        return orjson.dumps(value, default=_splice)
+    except TypeError:       # orjson.JSONEncodeError is a TypeError
+        return json.dumps(value, separators=(",", ":"), default=_json_splice).encode()
+
+
+def dumps(value):
+    """JSON text of `value`, as python-socketio writes it into a packet."""
+    return _encode(value).decode()
+
+
 def encoded(value):
     """`value` encoded now, to be sent later as if it were `value` itself."""
-    try:
-        return Encoded(orjson.dumps(value, default=_splice))
-    except TypeError:
-        return Encoded(json.dumps(value, separators=(",", ":"), default=_json_splice).encode())
+    return Encoded(_encode(value))
 
 
 class _Json:

@@ -1,8 +1,9 @@
 """Shape checks of every inbound payload, before any handler looks at it.
 
 Each event has a schema: field name -> (type, required). Anything else (not an object, a
-missing or unknown field, a wrong type, a string over MAX_STRING or with a lone surrogate, JSON nested too deep or too
-big) is refused with `bad_payload` naming the field, so handlers only ever see clean data.
+missing or unknown field, a wrong type, a string over MAX_STRING or with a lone surrogate, JSON
+nested too deep or too big) is refused with `bad_payload` naming the field, so handlers only
+ever see clean data.
 Meaning (is the name free, is the action legal) is checked later by rooms and play.
 """
 import re

@@ -130,8 +130,7 @@ def shoot_options(g, seat):
     c = t.castaway(g, seat)
     if "cartridge" not in c["hand"] or not t.is_eligible(g, seat):
         return []
-    armed = "revolver" in c["faceup"] or "revolver" in c["hand"]
-    if not armed or "cartridge" not in c["hand"]:
+    if "revolver" not in c["faceup"] and "revolver" not in c["hand"]:
         return []
     return [{"type": "shoot", "target": x} for x in t.living(g) if x != seat]
 
