@@ -197,6 +197,7 @@ def main(argv=None):
                 server = LiveServer(os.path.join(data, "data"), async_mode=mode,
                                     load_modules=(), log_dir=data,
                                     extra_args=("--max-rooms-per-address", "1000",
+                                                "--max-connections-per-address", "100000",
                                                 "--bot-delay", "0")).start()
                 try:
                     r = asyncio.run(asyncio.wait_for(

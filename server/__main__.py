@@ -32,8 +32,11 @@ def parse_args(argv=None):
                         help="rooms one device may open (default: %(default)s)")
     parser.add_argument("--max-connections", type=int, default=10000,
                         help="connections served at once (default: %(default)s)")
+    parser.add_argument("--max-connections-per-address", type=int, default=500,
+                        help="connections one device may hold at once (default: %(default)s)")
     parser.add_argument("--header-timeout", type=float, default=5.0,
-                        help="seconds a client has to send its request (default: %(default)s)")
+                        help="seconds a client has to send its request, headers and body "
+                             "(default: %(default)s)")
     hidden = argparse.SUPPRESS
     parser.add_argument("--load-module", action="append", default=[], help=hidden)
     parser.add_argument("--bot-delay", type=float, default=1.0, help=hidden)
@@ -41,6 +44,11 @@ def parse_args(argv=None):
     parser.add_argument("--seed", type=int, default=None, help=hidden)
     parser.add_argument("--flood-rate", type=float, default=10.0, help=hidden)
     parser.add_argument("--flood-burst", type=float, default=30.0, help=hidden)
+    parser.add_argument("--message-timeout", type=float, default=10.0, help=hidden)
+    parser.add_argument("--max-visitors-per-room", type=int, default=50,
+                        help="phones waiting to join one room (default: %(default)s)")
+    parser.add_argument("--max-visitors-per-address", type=int, default=10,
+                        help="of them from one device (default: %(default)s)")
     return parser.parse_args(argv)
 
 
@@ -81,7 +89,9 @@ def main(argv=None):
                     lan_ip=netinfo.lan_ip(), bot_delay=args.bot_delay,
                     idle_hours=args.idle_hours, seed=args.seed, max_rooms=args.max_rooms,
                     max_rooms_per_address=args.max_rooms_per_address,
-                    flood_rate=args.flood_rate, flood_burst=args.flood_burst)
+                    flood_rate=args.flood_rate, flood_burst=args.flood_burst,
+                    max_visitors_per_room=args.max_visitors_per_room,
+                    max_visitors_per_address=args.max_visitors_per_address)
     app = application.create_app(config)
     hub = application.hub_of(app)
     hub.socketio.start_background_task(application.run_sweeper, hub)
@@ -95,7 +105,12 @@ def main(argv=None):
           f"  Phones join at:      {config.base_url()}/j  (type the room code, or scan the QR code on the TV)\n"
           f"  Saved rooms:         {config.data_dir}\n"
           f"Stop with Ctrl+C.", flush=True)
-    options, _ = serving.run_options(args.async_mode, args.max_connections, args.header_timeout)
+    limits = serving.Limits(request_seconds=args.header_timeout,
+                            per_address=args.max_connections_per_address,
+                            message_bytes=application.SOCKETIO_OPTIONS["max_http_buffer_size"],
+                            message_seconds=args.message_timeout)
+    serving.bound_websockets(hub.socketio.server.eio, args.async_mode, limits)
+    options, _ = serving.run_options(args.async_mode, args.max_connections, limits)
     try:
         hub.socketio.run(app, host=config.host, port=config.port,
                          allow_unsafe_werkzeug=True, log_output=False, **options)

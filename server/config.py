@@ -28,6 +28,10 @@ class Config:
     freeze_seconds: float = 60.0        # no screen and no change this long: frozen (rooms.py)
     max_rooms: int = 1000               # open rooms in all (about 18 kB each, 0.6 MB in play)
     max_rooms_per_address: int = 20     # open rooms created from one client address
+    # Visitors: phones in a room that have not joined (the join page). Each costs the room a
+    # broadcast share; 2,000 idle ones took a room's actions from 2 ms to 41 ms (issue 26).
+    max_visitors_per_room: int = 50
+    max_visitors_per_address: int = 10  # in one room, from one client address
     # Per socket: a token bucket of `flood_burst` events refilled at `flood_rate` a second.
     # Events beyond it are refused (`rate_limited`); a socket whose refusals outrun the refill
     # by `flood_debt` is disconnected. A player tapping fast stays far below.

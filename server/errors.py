@@ -29,6 +29,7 @@ MESSAGES = {
     "no_countdown": "No countdown is running that you could hold.",
     "too_many_rooms": "This device already has {max} rooms open; use one of them, or wait a few minutes.",
     "server_full": "The server has too many rooms open; try again in a few minutes.",
+    "too_many_visitors": "Too many phones are waiting to join this room; try again in a moment.",
     "rate_limited": "Too many requests at once: slow down a little.",
     "internal": "Something went wrong on the server; nothing was changed.",
 }

@@ -122,6 +122,7 @@ def _guard_packets(hub, server):
     server._handle_eio_disconnect = on_disconnect
     server.eio.on("message", on_message)
     server.eio.on("disconnect", on_disconnect)
+    guard.PollingGarbage.install(server.eio.logger, sentry)
 
 
 def _over_budget(hub, server, eio_sid, data, verdict):
@@ -204,12 +205,16 @@ def connect(hub, auth):
         if role not in (TABLE, "phone"):
             raise validate.bad("role", "type")
         auth = validate.check(f"auth_{role}", auth)
-        room, conn = (_table(hub, auth, client_address()) if role == TABLE
+        address = client_address()
+        room, conn = (_table(hub, auth, address) if role == TABLE
                       else _phone(hub, auth))
+        conn.address = address
         sid = request.sid
         with room.lock:
             if conn.player is not None and room.player(conn.player) is None:
                 conn.player = None   # kicked or gone since its token was looked up
+            if conn.role == "phone" and conn.player is None:
+                _check_visitors(hub.config, room, address)
             room.connections[sid] = conn
             hub.sids[sid] = room.code
             try:
@@ -232,6 +237,16 @@ def connect(hub, auth):
     except Exception:
         log.exception("connect failed")
         raise ConnectionRefusedError(ServerError("internal").to_dict()) from None
+
+
+def _check_visitors(config, room, address):
+    """A room keeps a bounded number of visitors (phones that have not joined), in all and
+    from one address: thousands of idle sockets would slow every action of the room."""
+    visitors = [c for c in room.connections.values() if c.role == "phone" and c.player is None]
+    if len(visitors) >= config.max_visitors_per_room:
+        raise ServerError("too_many_visitors", max=config.max_visitors_per_room)
+    if sum(1 for c in visitors if c.address == address) >= config.max_visitors_per_address:
+        raise ServerError("too_many_visitors", max=config.max_visitors_per_address)
 
 
 def _table(hub, auth, address):

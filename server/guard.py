@@ -11,10 +11,14 @@ or handled (server.events installs it on the Socket.IO server).
 - Garbage: a packet the Socket.IO library cannot make sense of (bad JSON, unknown packet type,
   a stray binary frame) is logged as one warning line, once per socket and at most
   LOG_BURST lines a minute for all sockets. Anything that failed inside our own code is a bug
-  and keeps its full traceback.
+  and keeps its full traceback. Over long polling, Engine.IO decodes a POST's packets itself
+  and logs a traceback when it cannot (bad UTF-8, base64 or packet type, too many packets):
+  PollingGarbage turns those records into the same one-line warning.
 """
+import logging
 import os
 import traceback
+from urllib.parse import parse_qs
 from dataclasses import dataclass
 
 from server.errors import ServerError
@@ -87,6 +91,47 @@ class Guard:
             return
         self.log_lines += 1
         log.warning(message, *args)
+
+
+class PollingGarbage(logging.Filter):
+    """On engineio's logger: its "post request handler error" record (a traceback, for a POST
+    body it could not decode) becomes one warning line through Guard.warn_once."""
+    MESSAGE = "post request handler error"
+
+    def __init__(self, guard):
+        super().__init__()
+        self.guard = guard
+
+    def filter(self, record):
+        if record.msg != self.MESSAGE or not record.exc_info:
+            return True
+        exc = record.exc_info[1]
+        if is_ours(exc):
+            return True             # a bug of ours: keep the traceback
+        environ = _environ_of(exc)
+        sid = parse_qs(environ.get("QUERY_STRING", "")).get("sid", ["?"])[0]
+        self.guard.warn_once(sid, "ignored malformed long-polling packets from %s (%s) "
+                             "(%s: %.100s)", environ.get("REMOTE_ADDR", "?"), sid,
+                             type(exc).__name__, exc)
+        return False
+
+    @classmethod
+    def install(cls, logger, guard):
+        """One such filter per logger (each app built in a process replaces the last)."""
+        for old in [f for f in logger.filters if isinstance(f, cls)]:
+            logger.removeFilter(old)
+        logger.addFilter(cls(guard))
+
+
+def _environ_of(exc):
+    """The WSGI environ of the request that failed, from the frames it failed in."""
+    tb = exc.__traceback__
+    while tb is not None:
+        environ = tb.tb_frame.f_locals.get("environ")
+        if isinstance(environ, dict):
+            return environ
+        tb = tb.tb_next
+    return {}
 
 
 def is_ours(exc, wrappers=()):

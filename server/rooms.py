@@ -79,6 +79,7 @@ class Connection:
     role: str                      # "table" or "phone"
     player: Optional[str] = None   # a phone's player id; None for a visitor
     host: bool = False             # a table that presented the host token
+    address: Optional[str] = None  # the client address it connects from (visitor caps)
 
 
 @dataclass

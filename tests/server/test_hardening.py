@@ -264,3 +264,28 @@ def test_a_real_bug_keeps_its_traceback(server, monkeypatch, caplog):
     with pytest.raises(RuntimeError):
         server.socketio.server._handle_eio_message(ana.client.eio_sid, "1")   # disconnect
     # engineio logs what escapes a message handler with logger.exception (its traceback).
+
+
+# -- visitors (issue 26) --------------------------------------------------------------------------
+def test_a_room_keeps_a_bounded_number_of_visitors(make_server, monkeypatch):
+    server = make_server(max_visitors_per_room=5, max_visitors_per_address=2)
+    table, code, (ana,) = server.lobby(["Ana"])
+    addresses = iter(["10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.3", "10.0.0.3", "10.0.0.4",
+                      "10.0.0.5", "10.0.0.5"])
+    monkeypatch.setattr(events, "client_address", lambda: next(addresses))
+    seen = refusals(monkeypatch)
+    visitors = [server.phone(code) for _ in range(4)]          # .1, .2, .3 and .3 again
+    assert all(v.connected for v in visitors)
+    assert not server.phone(code).connected                     # .3 a third time
+    assert server.phone(code).connected                         # .4: the fifth visitor
+    assert not server.phone(code).connected                     # .5: the room has 5
+    assert [(e["code"], e["params"]) for e in seen] == [("too_many_visitors", {"max": 2}),
+                                                        ("too_many_visitors", {"max": 5})]
+    assert seen[0]["message"]
+    assert table.last("room")["visitors"] == 5
+    # A visitor who joins is a player: a place frees up; a player's phone always gets in.
+    assert visitors[0].send("join", {"name": "Ben"})["ok"]
+    assert server.phone(code).connected                         # .5 again
+    monkeypatch.setattr(events, "client_address", lambda: "10.0.0.3")
+    ana.close()
+    assert server.phone(code, ana.token).connected              # Ana's phone, from a full .3

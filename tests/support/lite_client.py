@@ -152,6 +152,14 @@ class LiteSocket:
         """One WebSocket frame as it is: str for a text frame, bytes for a binary one."""
         self._write(self._ws.send(Message(data=data)))
 
+    async def send_fragment(self, data, finished=False):
+        """One frame of a text message that may go on in later frames (a broken client's
+        endless message), waiting until the kernel took it."""
+        if self.closed.is_set() or self._ws.state.name != "OPEN":
+            raise ConnectionError("closed")
+        self._write(self._ws.send(Message(data=data, message_finished=finished)))
+        await self._writer.drain()
+
     def emit(self, event, *args):
         self._send_eio("42" + json.dumps([event, *args]))
 
