@@ -11,21 +11,27 @@ its URL changes whenever any file changes. The two HTML pages (never cached) are
    preload of the catalogs, so the browser fetches them all at once instead of one import level
    per round trip: a reload costs the HTML, then nothing but cache hits.
 The unversioned URLs keep working, revalidated on every load, for anything that asks for them.
+Only today's version is served: another version's URL of an existing file (a page loaded
+before a restart) is redirected to today's, anything else is 404 (issue 26: any version part
+used to be served and cached).
 
 Compression is flask-compress (brotli, zstd, gzip, by the browser's Accept-Encoding): a well-kept
-library instead of our own negotiation. Its cache keeps the compressed bytes of versioned files
-only (their URL names their content), so each is compressed once per process.
+library instead of our own negotiation. Its cache keeps the compressed bytes of today's
+versioned files only (their URL names their content), so each is compressed once per process;
+it is bounded all the same (MAX_CACHED bytes, least recently used first out).
 """
 import hashlib
+from collections import OrderedDict
 import json
 import mimetypes
 import re
 from pathlib import Path
 
-from flask import Response, abort
+from flask import Response, abort, current_app, redirect
 from werkzeug.security import safe_join
 
 PREFIX = "/v/"
+MAX_CACHED = 32 * 1024 * 1024     # compressed bytes kept (all three folders take about 1 MB)
 IMMUTABLE = "public, max-age=31536000, immutable"
 CATALOGS = ("en", "fr")
 COMPRESSED_TYPES = ["text/html", "text/css", "text/javascript", "application/javascript",
@@ -66,13 +72,18 @@ class Assets:
         path = self.file(folder, name)
         if path is None:
             abort(404)
+        if version != self.version:
+            # An older version's URL (a page loaded before a restart): today's file, where a
+            # browser caches it for good under today's URL.
+            response = redirect(f"{self.prefix}/{folder}/{name}", code=302)
+            response.headers["Cache-Control"] = "no-cache"
+            return response
         mimetype = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         if path.suffix in (".js", ".mjs"):
             mimetype = "text/javascript"
         # A whole body, not a streamed file: flask-compress then compresses it once and caches it.
         response = Response(path.read_bytes(), mimetype=mimetype)
-        # An older version's URL (a page loaded before a restart) gets today's file, uncached.
-        response.headers["Cache-Control"] = IMMUTABLE if version == self.version else "no-cache"
+        response.headers["Cache-Control"] = IMMUTABLE
         return response
 
     # -- pages ------------------------------------------------------------------------------
@@ -125,20 +136,36 @@ def _resolve(base, spec):
 
 
 class CompressedAssets:
-    """flask-compress's cache backend: keeps what cache_key named (versioned files), nothing
-    else, so a dynamic response is never served from it."""
+    """flask-compress's cache backend: keeps what cache_key named (today's versioned files),
+    nothing else, so a dynamic response is never served from it; at most `limit` bytes, the
+    least recently used dropped first."""
 
-    def __init__(self):
-        self.kept = {}
+    def __init__(self, limit=MAX_CACHED):
+        self.kept = OrderedDict()
+        self.size = 0
+        self.limit = limit
 
     def get(self, key):
-        return self.kept.get(key)
+        value = self.kept.get(key)
+        if value is not None:
+            self.kept.move_to_end(key)
+        return value
 
     def set(self, key, value):
-        if not key.endswith(";None"):
-            self.kept[key] = value
+        if key.endswith(";None") or len(value) > self.limit:
+            return
+        old = self.kept.pop(key, None)
+        if old is not None:
+            self.size -= len(old)
+        self.kept[key] = value
+        self.size += len(value)
+        while self.size > self.limit:
+            _, dropped = self.kept.popitem(last=False)
+            self.size -= len(dropped)
 
 
 def cache_key(request):
-    """The compressed-bytes cache key of a versioned file's URL; None (not kept) otherwise."""
-    return request.path if request.path.startswith(PREFIX) else None
+    """The compressed-bytes cache key of a file under today's version; None (not kept)
+    otherwise."""
+    prefix = current_app.extensions["castaways_assets"].prefix + "/"
+    return request.path if request.path.startswith(prefix) else None

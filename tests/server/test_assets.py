@@ -7,6 +7,7 @@ import re
 import brotli
 import gzip
 import pytest
+from flask_compress import Compress
 
 from server import assets as assets_module
 from server import routes
@@ -84,11 +85,39 @@ def test_versioned_files_are_cached_for_good_and_older_versions_are_not(server, 
     assert response.status_code == 200 and response.mimetype == "text/javascript"
     assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
     assert response.data == (routes.STATIC_DIR / "js" / "dom.js").read_bytes()
+    # Another version (a page loaded before a restart): sent to today's URL, nothing served.
     old = http.get("/v/000000000000/static/js/dom.js")
-    assert old.status_code == 200 and old.headers["Cache-Control"] == "no-cache"
+    assert old.status_code == 302 and old.headers["Cache-Control"] in ("no-cache", "no-store")
+    assert old.headers["Location"].endswith(f"{prefix}/static/js/dom.js")
     for path in (f"{prefix}/static/../app.py", f"{prefix}/table/..%2f..%2fserver/app.py",
-                 f"{prefix}/nothing/x.js", f"{prefix}/static/js/nothing.js"):
+                 f"{prefix}/nothing/x.js", f"{prefix}/static/js/nothing.js",
+                 "/v/000000000000/static/js/nothing.js", "/v/x/nothing/x.js"):
         assert http.get(path).status_code == 404, path
+
+
+def test_random_versions_add_nothing_to_the_compression_cache(server, http):
+    """Issue 26: 2,000 random version parts added 30 MB to the cache."""
+    prefix = server.app.extensions["castaways_assets"].prefix
+    assert http.get(f"{prefix}/static/js/lobby.js", headers=BR).status_code == 200
+    # flask-compress keeps its cache on the Compress object, whose after_request is registered
+    cache = next(f.__self__.cache for f in server.app.after_request_funcs[None]
+                 if isinstance(getattr(f, "__self__", None), Compress))
+    kept = dict(cache.kept)
+    for i in range(200):
+        for path in (f"/v/{i:012x}/static/js/lobby.js", f"{prefix}/static/js/none{i}.js"):
+            assert http.get(path, headers=BR).status_code in (302, 404)
+    assert dict(cache.kept) == kept
+
+
+def test_the_compression_cache_is_bounded():
+    cache = assets_module.CompressedAssets(limit=100)
+    for i in range(10):
+        cache.set(f"br;/v/a/{i}", b"x" * 30)
+    assert cache.size <= 100 and len(cache.kept) == 3
+    assert cache.get("br;/v/a/9") == b"x" * 30 and cache.get("br;/v/a/0") is None
+    cache.get("br;/v/a/7")                              # used: kept before the others
+    cache.set("br;/v/a/10", b"y" * 30)
+    assert cache.get("br;/v/a/7") is not None and cache.get("br;/v/a/8") is None
 
 
 def test_the_version_changes_when_a_file_changes(tmp_path):
