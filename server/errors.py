@@ -17,6 +17,7 @@ MESSAGES = {
     "bad_options": "The options are not valid.",
     "unknown_option": "Unknown option: {option}.",
     "bad_option": "Bad value for option {option}.",
+    "option_range": "The option {option} must be a whole number from {min} to {max}.",
     "player_count": "This game needs {min} to {max} players (there are {count}).",
     "unknown_player": "There is no such player.",
     "no_seat": "You have no seat in this game.",

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 
 import engine
 from engine.registry import check_options
-from server import bots, rooms, timers, views
+from server import bots, rooms, timers, validate, views
 from server.errors import ServerError
 from server.hub import log
 
@@ -107,9 +107,12 @@ def game_info(game_id):
 
 
 def checked_options(game_id, options):
-    """The game's options with defaults filled in, or the engine's refusal."""
+    """The game's options with defaults filled in, or a refusal (a number out of its declared
+    range, server.validate; anything else the engine refuses)."""
+    info = game_info(game_id)
+    validate.option_ranges(info, options)
     try:
-        return check_options(game_info(game_id), options)
+        return check_options(info, options)
     except engine.IllegalAction as exc:
         raise ServerError.from_illegal(exc) from None
 

@@ -160,6 +160,9 @@ def acted(hub, room, seat):
     release(hub, room, seat, grace=False)
 
 
+LONGEST_SLEEP = 86_400.0
+
+
 # -- time running out -------------------------------------------------------------------------
 def resume(hub, room):
     """Wait for the room's current deadline in the background (also after a restart)."""
@@ -168,7 +171,11 @@ def resume(hub, room):
 
 
 def _wait(hub, code, deadline):
-    hub.socketio.sleep(max(0.0, deadline["at"] / 1000 - hub.now()))
+    left = deadline["at"] / 1000 - hub.now()
+    while left > LONGEST_SLEEP:      # a sleep that long overflows in some modes (threading)
+        hub.socketio.sleep(LONGEST_SLEEP)
+        left -= LONGEST_SLEEP
+    hub.socketio.sleep(max(0.0, left))
     expire(hub, code, deadline)
 
 

@@ -4,7 +4,8 @@ Each event has a schema: field name -> (type, required). Anything else (not an o
 missing or unknown field, a wrong type, a string over MAX_STRING or with a lone surrogate, JSON
 nested too deep or too big) is refused with `bad_payload` naming the field, so handlers only
 ever see clean data.
-Meaning (is the name free, is the action legal) is checked later by rooms and play.
+Meaning (is the name free, is the action legal) is checked later by rooms and play, except
+the range of a game's numeric options (option_ranges), which the server checks itself.
 """
 import re
 
@@ -40,6 +41,33 @@ SCHEMAS = {
     "hold": {"version": (INT, True)},
     "release": {"version": (INT, True)},
 }
+
+
+# A numeric game option must declare its range (engine INFO option_specs "min" and "max"); one
+# that does not is held to this, so no option can ask a countdown for 2**53 seconds.
+OPTION_CEILING = 10_000
+
+
+def option_ranges(info, options):
+    """Refuse a numeric option (one with an int default, or a declared min or max) whose
+    value is not a whole number within its declared range: ServerError("option_range")
+    naming the option and its bounds. None stays allowed where the option is nullable."""
+    if not isinstance(options, dict):
+        return
+    for name, value in options.items():
+        spec = info.option_specs.get(name) if isinstance(name, str) else None
+        if not isinstance(spec, dict) or "values" in spec:
+            continue
+        default = spec.get("default")
+        numeric = ("min" in spec or "max" in spec
+                   or (isinstance(default, int) and not isinstance(default, bool)))
+        if not numeric or (value is None and spec.get("nullable")):
+            continue
+        low = spec.get("min", -OPTION_CEILING)
+        high = spec.get("max", OPTION_CEILING)
+        if (isinstance(value, bool) or not isinstance(value, int)
+                or not low <= value <= high):
+            raise ServerError("option_range", option=name, min=low, max=high)
 
 
 def bad(field=None, reason="type"):
