@@ -14,6 +14,7 @@ PROTOCOL_ERRORS = [
     "name_taken", "not_host", "not_in_lobby", "not_playing", "unknown_game", "bad_options",
     "unknown_option", "bad_option", "player_count", "unknown_player", "no_seat", "has_seat",
     "bot_playing", "stale_version", "illegal_action", "seat_not_bot", "room_full", "internal",
+    "option_range", "too_many_visitors",
 ]
 
 

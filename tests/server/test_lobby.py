@@ -175,8 +175,10 @@ def test_the_host_selects_a_game_and_everyone_sees_it(server):
 @pytest.mark.parametrize("payload, code, params", [
     ({"game": "chess"}, "unknown_game", {"game": "chess"}),
     ({"game": "fixture", "options": {"speed": 1}}, "unknown_option", {"option": "speed"}),
-    ({"game": "fixture", "options": {"rounds": 9}}, "bad_option", {"option": "rounds"}),
-    ({"game": "fixture", "options": {"rounds": "2"}}, "bad_option", {"option": "rounds"}),
+    ({"game": "fixture", "options": {"rounds": 9}}, "option_range",
+     {"option": "rounds", "min": 1, "max": 5}),
+    ({"game": "fixture", "options": {"rounds": "2"}}, "option_range",
+     {"option": "rounds", "min": 1, "max": 5}),
 ])
 def test_bad_game_choices_are_refused(server, payload, code, params):
     table, room_code, _ = server.lobby(["Ana", "Ben"])
