@@ -95,6 +95,8 @@ def _guard_packets(hub, server):
     sentry = hub.guard
 
     def on_message(eio_sid, data):
+        if sentry.skips(eio_sid, data):
+            return None
         verdict = sentry.spend(eio_sid)
         if verdict != "ok":
             return _over_budget(hub, server, eio_sid, data, verdict)
@@ -141,8 +143,11 @@ def _over_budget(hub, server, eio_sid, data, verdict):
         pkt = server.packet_class(encoded_packet=data)
     except Exception:
         return None
-    if pkt.packet_type != socketio_packet.EVENT:
+    if pkt.packet_type == socketio_packet.BINARY_EVENT:
+        hub.guard.refused_binary(eio_sid, pkt.attachment_count)
+    elif pkt.packet_type != socketio_packet.EVENT:
         return None
+    # A binary event is answered like any other (docs/protocol.md): the refusal holds no binary
     error = guard.rate_limited(hub.guard.retry_ms(eio_sid)).to_dict()
     if pkt.id is not None:
         reply = server.packet_class(socketio_packet.ACK, namespace=pkt.namespace, id=pkt.id,

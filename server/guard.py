@@ -27,6 +27,7 @@ from server.hub import log
 OUR_CODE = os.path.dirname(os.path.abspath(__file__)) + os.sep
 LOG_BURST = 10          # garbage/flood warning lines per LOG_WINDOW, for all sockets together
 LOG_WINDOW = 60.0
+MAX_ATTACHMENTS = 16
 
 
 @dataclass
@@ -35,6 +36,7 @@ class Budget:
     at: float
     debt: float = 0.0
     warned: bool = False
+    skip: int = 0             # binary attachments still to come of a refused binary event
 
 
 class Guard:
@@ -63,6 +65,21 @@ class Guard:
             return "ok"
         budget.debt += 1.0
         return "flood" if budget.debt > self.config.flood_debt else "limited"
+
+    def refused_binary(self, eio_sid, attachments):
+        """A refused binary event: its attachments, sent as the next binary messages, are
+        dropped with it (at most MAX_ATTACHMENTS: the pages never send any)."""
+        budget = self.sockets.get(eio_sid)
+        if budget is not None:
+            budget.skip = min(MAX_ATTACHMENTS, budget.skip + max(0, attachments))
+
+    def skips(self, eio_sid, data):
+        """Is `data` an attachment of a refused binary event (dropped without a cost)?"""
+        budget = self.sockets.get(eio_sid)
+        if budget is None or not budget.skip or not isinstance(data, bytes):
+            return False
+        budget.skip -= 1
+        return True
 
     def retry_ms(self, eio_sid):
         budget = self.sockets.get(eio_sid)

@@ -214,6 +214,24 @@ def test_a_flooding_socket_is_slowed_down_then_disconnected(server, clock):
     assert cheer(ben, server, code)["ok"]
 
 
+def test_binary_events_over_the_limit_get_the_same_refusal(server, clock):
+    """Issue 26: a binary event over the rate limit got no reply at all."""
+    table, code, (ana, ben) = server.playing(("Ana", "Ben"))
+    refused = next((i for i in range(200) if not cheer(ana, server, code)["ok"]), None)
+    assert refused is not None
+    for reply in (ana.send("act", {"version": 0, "action": {"type": "cheer", "blob": b"\x00"}}),
+                  ana.send("rename", {"name": b"Anna"})):
+        assert reply is not None and reply["ok"] is False, reply
+        assert reply["error"]["code"] == "rate_limited" and reply["error"]["params"]["retry_ms"] > 0
+    # Without an ack: an `error` event, like a plain event.
+    errors = len(ana.messages("error"))
+    ana.client.emit("rename", {"name": b"Anna"})
+    assert len(ana.messages("error")) == errors + 1
+    assert ana.messages("error")[-1]["code"] == "rate_limited"
+    clock.now += 5          # calmed down: served again, the refused attachments left no trace
+    assert ana.connected and cheer(ana, server, code)["ok"]
+
+
 def test_a_slowed_socket_is_served_again_once_it_calms_down(server, clock):
     table, code, (ana, ben) = server.playing(("Ana", "Ben"))
     refused = next((i for i in range(200) if not cheer(ana, server, code)["ok"]), None)
