@@ -55,3 +55,15 @@ def test_without_a_route_the_lan_ip_is_localhost(monkeypatch):
             pass
     monkeypatch.setattr(netinfo.socket, "socket", NoRoute)
     assert netinfo.lan_ip() == "127.0.0.1"
+
+
+def test_the_limits_of_the_command():
+    args = parse_args([])
+    assert (args.max_connections_per_address, args.header_timeout, args.message_timeout) == (
+        500, 5.0, 10.0)
+    assert (args.max_visitors_per_room, args.max_visitors_per_address) == (50, 10)
+    assert (Config().max_visitors_per_room, Config().max_visitors_per_address) == (50, 10)
+    args = parse_args(["--max-connections-per-address", "3", "--max-visitors-per-room", "4",
+                       "--max-visitors-per-address", "2", "--message-timeout", "1.5"])
+    assert (args.max_connections_per_address, args.max_visitors_per_room,
+            args.max_visitors_per_address, args.message_timeout) == (3, 4, 2, 1.5)

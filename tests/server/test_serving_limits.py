@@ -1,0 +1,50 @@
+"""server.serving's pieces that need no running server (issue 26): eventlet's unmasking done
+on integers, the per-address counter, the body limits per route."""
+import random
+
+from server import serving
+
+
+def slow_unmask(data, mask, length=None, offset=0):
+    """eventlet.websocket.RFC6455WebSocket._apply_mask, as eventlet writes it."""
+    if length is None:
+        length = len(data)
+    return b"".join(bytes((data[i] ^ mask[(offset + i) % 4],)) for i in range(length))
+
+
+def test_unmasking_on_integers_matches_eventlets_own():
+    rng = random.Random(26)
+    for _ in range(300):
+        data = bytes(rng.randrange(256) for _ in range(rng.randrange(0, 70)))
+        mask = tuple(rng.randrange(256) for _ in range(4))
+        offset = rng.randrange(0, 9)
+        length = rng.choice([None, len(data), max(0, len(data) - rng.randrange(0, 4))])
+        assert serving.unmask(data, mask, length, offset) == \
+            slow_unmask(data, mask, length, offset)
+
+
+def test_one_address_holds_a_bounded_number_of_connections():
+    counter = serving.PerAddress(2)
+    assert counter.enter("10.0.0.1") and counter.enter("10.0.0.1")
+    assert not counter.enter("10.0.0.1")
+    assert counter.enter("10.0.0.2")
+    counter.leave("10.0.0.1")
+    assert counter.enter("10.0.0.1")
+    for _ in range(2):
+        counter.leave("10.0.0.1")
+    counter.leave("10.0.0.2")
+    assert counter.open == {}
+
+
+def test_bodies_are_limited_per_route():
+    limits = serving.Limits(message_bytes=64_000)
+    headers = {"content-length": "64000"}
+    assert serving._body_verdict(limits, "/socket.io/", headers.get) == (None, 64_000)
+    assert serving._body_verdict(limits, "/healthz", headers.get)[0] == serving.TOO_BIG
+    assert serving._body_verdict(limits, "/", {"content-length": "10"}.get) == (None, 10)
+    assert serving._body_verdict(limits, "/", {"content-length": "-1"}.get)[0] == \
+        serving.TOO_BIG
+    assert serving._body_verdict(limits, "/", {"content-length": "x"}.get)[0] == \
+        serving.TOO_BIG
+    assert serving._body_verdict(limits, "/socket.io/",
+                                 {"transfer-encoding": "chunked"}.get)[0] == serving.CHUNKED
