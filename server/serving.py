@@ -178,6 +178,16 @@ def _body_verdict(limits, path, headers_get):
     return None, length
 
 
+def _take_body(limits, path, headers_get, send, read):
+    """A request's whole body: b"" when it has none; None when it was refused (`send` got the
+    refusal) or the client stopped short."""
+    refusal, length = _body_verdict(limits, path, headers_get)
+    if refusal is not None:
+        send(refusal)
+        return None
+    return _read_exactly(read, length) if length else b""
+
+
 def _read_exactly(read, length):
     """`length` bytes from read(n), or None if the client stopped short."""
     chunks, missing = [], length
@@ -240,19 +250,12 @@ def _eventlet_protocol(limits, counter):
             return super().handle_one_response()
 
         def _read_body(self):
-            refusal, length = _body_verdict(limits, self.environ.get("PATH_INFO"),
-                                            self.headers.get)
-            if refusal is not None:
-                self.wfile.write(refusal)
-                return False
-            if not length:
-                return True
-            body = _read_exactly(self.environ["eventlet.input"].read, length)
-            if body is None:
-                return False
-            body_input = wsgi.Input(io.BufferedReader(io.BytesIO(body)), length, self.connection)
-            self.environ["wsgi.input"] = self.environ["eventlet.input"] = body_input
-            return True
+            body = _take_body(limits, self.environ.get("PATH_INFO"), self.headers.get,
+                              self.wfile.write, self.environ["eventlet.input"].read)
+            if body:
+                self.environ["wsgi.input"] = self.environ["eventlet.input"] = wsgi.Input(
+                    io.BufferedReader(io.BytesIO(body)), len(body), self.connection)
+            return body is not None
 
         def handle_one_request(self):
             try:
@@ -364,19 +367,12 @@ def _gevent_options(ceiling, limits, counter):
             return super().handle_one_response()
 
         def _read_body(self):
-            refusal, length = _body_verdict(limits, self.environ.get("PATH_INFO"),
-                                            self.headers.get)
-            if refusal is not None:
-                self.socket.sendall(refusal)
-                return False
-            if not length:
-                return True
-            body = _read_exactly(self.wsgi_input.read, length)
-            if body is None:
-                return False
-            self.wsgi_input = pywsgi.Input(io.BufferedReader(io.BytesIO(body)), length)
-            self.environ["wsgi.input"] = self.wsgi_input
-            return True
+            body = _take_body(limits, self.environ.get("PATH_INFO"), self.headers.get,
+                              self.socket.sendall, self.wsgi_input.read)
+            if body:
+                self.wsgi_input = pywsgi.Input(io.BufferedReader(io.BytesIO(body)), len(body))
+                self.environ["wsgi.input"] = self.wsgi_input
+            return body is not None
 
         def handle_one_request(self):
             try:
@@ -445,19 +441,13 @@ def _werkzeug_handler(limits, counter):
                     self.close_connection = True
 
         def _read_body(self):
-            refusal, length = _body_verdict(limits, self.path.split("?", 1)[0],
-                                            self.headers.get)
-            if refusal is not None:
-                self.wfile.write(refusal)
-                return False
-            if length:
-                self.body = _read_exactly(self.rfile.read, length)
-                return self.body is not None
-            return True
+            self.body = _take_body(limits, self.path.split("?", 1)[0], self.headers.get,
+                                   self.wfile.write, self.rfile.read)
+            return self.body is not None
 
         def make_environ(self):
             environ = super().make_environ()
-            if self.body is not None:
+            if self.body:
                 environ["wsgi.input"] = io.BytesIO(self.body)
                 environ["CONTENT_LENGTH"] = str(len(self.body))
             return environ

@@ -42,19 +42,19 @@ def test_an_endless_fragmented_message_closes_its_socket(start_live_server, mode
         sent, deadline = 0, time.monotonic() + 15
         try:
             while not sock.closed.is_set() and sent < 400 and time.monotonic() < deadline:
-                await asyncio.wait_for(sock.send_fragment(CHUNK), 5)
+                await asyncio.wait_for(sock.send_fragment(CHUNK), 10)
                 sent += 1
                 if sent % 20 == 0:        # the server keeps answering meanwhile
-                    assert await asyncio.to_thread(_healthz, server.url, 5) < 3
+                    assert await asyncio.to_thread(_healthz, server.url, 10) < 5
         except (ConnectionError, OSError):
             pass                           # the server closed it under our feet
-        await asyncio.wait_for(sock.closed.wait(), 5)
+        await asyncio.wait_for(sock.closed.wait(), 15)
         # The message (not each frame) is bounded: closed once the server read a couple of
         # frames (the rest of what was sent waited in the kernel's buffers, a few MB).
         assert sent < 80, sent
         await sock.close()
     run_in_own_loop(scenario)
-    assert _healthz(server.url, 5) < 2
+    assert _healthz(server.url, 10) < 5
     assert _rss_mb(server) - before < 30
     assert ana.call("rename", {"name": "Anna"})["ok"]
     for screen in (table, ana):
@@ -64,7 +64,7 @@ def test_an_endless_fragmented_message_closes_its_socket(start_live_server, mode
 
 @pytest.mark.parametrize("mode", MODES)
 def test_a_message_that_stops_half_way_closes_its_socket_in_time(start_live_server, mode):
-    server = start_live_server(async_mode=mode, extra_args=("--message-timeout", "2"))
+    server = start_live_server(async_mode=mode, extra_args=("--message-timeout", "1"))
     _, code, _, _ = room_with_ana(server)
 
     async def scenario():
@@ -77,8 +77,8 @@ def test_a_message_that_stops_half_way_closes_its_socket_in_time(start_live_serv
                 break
             await sock.send_fragment("a")
             await asyncio.sleep(0.2)
-        await asyncio.wait_for(sock.closed.wait(), 10)
-        assert time.monotonic() - started < 8
+        await asyncio.wait_for(sock.closed.wait(), 15)
+        assert time.monotonic() - started < 10         # 1 s allowed, on a busy machine
         assert idle.connected              # a socket with nothing to say stays
         assert (await idle.call("join", {"name": "Ben"}))["ok"]
         await asyncio.gather(sock.close(), idle.close())
@@ -129,7 +129,7 @@ def test_a_slow_body_is_dropped_and_a_big_one_refused(start_live_server, mode):
         assert big.recv(1024).startswith(b"HTTP/1.1 413")
     finally:
         big.close()
-    assert _healthz(server.url, 5) < 2
+    assert _healthz(server.url, 10) < 5
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -142,10 +142,10 @@ def test_one_address_cannot_take_the_whole_pool(start_live_server, mode):
         for _ in range(60):        # another device (127.0.0.2) sending bodies slowly
             held.append(_slow_request(server.port, "/socket.io/?EIO=4&transport=polling",
                                       1000, source="127.0.0.2"))
-        assert _healthz(server.url, 5) < 3
+        assert _healthz(server.url, 10) < 5
         refused = 0
         for s in held:
-            s.settimeout(0.2)
+            s.settimeout(0.1)
             try:
                 if s.recv(1024).startswith(b"HTTP/1.1 503"):
                     refused += 1
@@ -167,9 +167,9 @@ def _polling_session(url):
     return json.loads(text[1:])["sid"]
 
 
-@pytest.mark.parametrize("mode", MODES)
-def test_garbage_over_long_polling_is_one_warning_line(start_live_server, mode):
-    server = start_live_server(async_mode=mode)
+def test_garbage_over_long_polling_is_one_warning_line(start_live_server):
+    # Engine.IO decodes a POST the same way in every mode: one mode is enough.
+    server = start_live_server(async_mode="eventlet")
     for _ in range(2):
         for body in POLLING_GARBAGE:
             sid = _polling_session(server.url)
@@ -180,7 +180,7 @@ def test_garbage_over_long_polling_is_one_warning_line(start_live_server, mode):
                 urllib.request.urlopen(request, timeout=5).read()
             except urllib.error.HTTPError as refused:
                 assert refused.code == 400
-    assert _healthz(server.url, 5) < 2
+    assert _healthz(server.url, 10) < 5
     output = server.output()
     assert "Traceback" not in output and " ERROR " not in output, output[-3000:]
     warnings = [line for line in output.splitlines()
