@@ -1,7 +1,7 @@
 """One hostile client against a real `castaways` server (issue 26), per async mode: a WebSocket
 message that never ends (endless 60 kB continuation frames), streamed for at most `--seconds`.
 Prints how much the client got to send before the server closed the socket, the server's memory
-before and after, and the slowest /healthz answer meanwhile (probed every 0.2 s). Loopback only,
+before and at its highest meanwhile, and the slowest /healthz answer (both probed every 0.2 s). Loopback only,
 bounded in time.
 
     python benchmarks/hostile_stream.py                      # all three modes, 10 s each
@@ -44,10 +44,11 @@ async def stream(server, seconds):
     table = await LiteSocket.open("127.0.0.1", server.port, {"role": "table", "room": None})
     code = (await table.wait("welcome"))["room"]
     sock = await LiteSocket.open("127.0.0.1", server.port, {"role": "phone", "room": code})
-    probes, stop = [], asyncio.Event()
+    probes, peaks, stop = [], [], asyncio.Event()
 
     async def probe():
         while not stop.is_set():
+            peaks.append(rss_mb(server.process.pid))
             probes.append(await asyncio.to_thread(healthz, server.url))
             await asyncio.sleep(0.2)
     prober = asyncio.create_task(probe())
@@ -64,7 +65,7 @@ async def stream(server, seconds):
     stop.set()
     await prober
     await asyncio.gather(sock.close(), table.close())
-    return sent, closed_after, max(probes) if probes else None
+    return sent, closed_after, max(probes), max(peaks)
 
 
 def main():
@@ -73,20 +74,18 @@ def main():
     parser.add_argument("--seconds", type=float, default=10.0)
     args = parser.parse_args()
     print(f"{'mode':10} {'sent MB':>8} {'closed s':>9} {'RSS MB before':>14} "
-          f"{'after':>7} {'healthz max s':>14}")
+          f"{'peak':>7} {'healthz max s':>14}")
     for mode in args.modes:
         with tempfile.TemporaryDirectory() as data:
             server = LiveServer(os.path.join(data, "data"), async_mode=mode, load_modules=(),
                                 log_dir=data).start()
             try:
                 before = rss_mb(server.process.pid)
-                sent, closed, slowest = asyncio.run(stream(server, args.seconds))
-                time.sleep(1)
-                after = rss_mb(server.process.pid)
+                sent, closed, slowest, peak = asyncio.run(stream(server, args.seconds))
             finally:
                 server.stop()
         closed_text = f"{closed:9.1f}" if closed is not None else f"{'never':>9}"
-        print(f"{mode:10} {sent / 1e6:8.1f} {closed_text} {before:14.0f} {after:7.0f} "
+        print(f"{mode:10} {sent / 1e6:8.1f} {closed_text} {before:14.0f} {peak:7.0f} "
               f"{slowest:14.2f}", flush=True)
 
 
