@@ -47,7 +47,7 @@ def parse_args(argv=None):
     parser.add_argument("--message-timeout", type=float, default=10.0, help=hidden)
     parser.add_argument("--max-visitors-per-room", type=int, default=50,
                         help="phones waiting to join one room (default: %(default)s)")
-    parser.add_argument("--max-visitors-per-address", type=int, default=10,
+    parser.add_argument("--max-visitors-per-address", type=int, default=20,
                         help="of them from one device (default: %(default)s)")
     return parser.parse_args(argv)
 

@@ -31,7 +31,8 @@ class Config:
     # Visitors: phones in a room that have not joined (the join page). Each costs the room a
     # broadcast share; 2,000 idle ones took a room's actions from 2 ms to 41 ms (issue 26).
     max_visitors_per_room: int = 50
-    max_visitors_per_address: int = 10  # in one room, from one client address
+    # In one room, from one client address: a whole party behind one proxy may scan at once.
+    max_visitors_per_address: int = 20
     # Per socket: a token bucket of `flood_burst` events refilled at `flood_rate` a second.
     # Events beyond it are refused (`rate_limited`); a socket whose refusals outrun the refill
     # by `flood_debt` is disconnected. A player tapping fast stays far below.

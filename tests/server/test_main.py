@@ -61,8 +61,8 @@ def test_the_limits_of_the_command():
     args = parse_args([])
     assert (args.max_connections_per_address, args.header_timeout, args.message_timeout) == (
         500, 5.0, 10.0)
-    assert (args.max_visitors_per_room, args.max_visitors_per_address) == (50, 10)
-    assert (Config().max_visitors_per_room, Config().max_visitors_per_address) == (50, 10)
+    assert (args.max_visitors_per_room, args.max_visitors_per_address) == (50, 20)
+    assert (Config().max_visitors_per_room, Config().max_visitors_per_address) == (50, 20)
     args = parse_args(["--max-connections-per-address", "3", "--max-visitors-per-room", "4",
                        "--max-visitors-per-address", "2", "--message-timeout", "1.5"])
     assert (args.max_connections_per_address, args.max_visitors_per_room,
