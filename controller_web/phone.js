@@ -474,6 +474,8 @@ async function main() {
       if (status === "refused" && detail && detail.code === "unknown_room") {
         state.screen = "unknown_room";
         render();
+      } else if (status === "refused" && detail && detail.code) {
+        toast(errorText(detail), { kind: "error" });   // e.g. too_many_visitors: say why
       }
     },
   });

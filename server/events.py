@@ -236,12 +236,15 @@ def connect(hub, auth):
                 hub.sids.pop(sid, None)
                 raise
     except ServerError as exc:
-        raise ConnectionRefusedError(exc.to_dict()) from None
+        # (message, data): the page's connect_error then has `data` = the error object, as
+        # docs/protocol.md says; with the object alone it arrived as a string in `message`.
+        raise ConnectionRefusedError(exc.message, exc.to_dict()) from None
     except ConnectionRefusedError:
         raise
     except Exception:
         log.exception("connect failed")
-        raise ConnectionRefusedError(ServerError("internal").to_dict()) from None
+        error = ServerError("internal")
+        raise ConnectionRefusedError(error.message, error.to_dict()) from None
 
 
 def _check_visitors(config, room, address):

@@ -30,7 +30,7 @@ def refusals(monkeypatch):
 
     class Recording(events.ConnectionRefusedError):
         def __init__(self, *args):
-            seen.append(args[0] if args else None)
+            seen.append(args[-1] if args else None)     # (message, error object)
             super().__init__(*args)
     monkeypatch.setattr(events, "ConnectionRefusedError", Recording)
     return seen
