@@ -308,10 +308,7 @@ def _eventlet_websocket(limits, watchdog):
                 watchdog.disarm(self)
 
         def expire(self):
-            try:
-                self.socket.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
+            _shut(self.socket)
 
     class BoundedWSGI(WebSocketWSGI):
         def __init__(self, handler, server):
@@ -454,10 +451,7 @@ def _werkzeug_handler(limits, counter):
 
         def expire(self):
             self.timed_out = True
-            try:
-                self.connection.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
+            _shut(self.connection)
     return Handler
 
 
@@ -488,10 +482,7 @@ def _simple_websocket(async_mode, limits, watchdog):
             return going
 
         def expire(self):
-            try:
-                self.sock.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
+            _shut(self.sock)
 
     class BoundedWSGI(base):
         def __call__(self, environ, start_response):
@@ -505,6 +496,15 @@ def _simple_websocket(async_mode, limits, watchdog):
                 raise ConnectionError()
             return ret
     return BoundedWSGI
+
+
+def _shut(sock):
+    """Shut a connection both ways: whoever waits on it (a reader thread or greenlet) wakes up
+    to an end of stream."""
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
 
 
 # -- the watchdog -------------------------------------------------------------------------------------
