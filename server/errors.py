@@ -30,6 +30,7 @@ MESSAGES = {
     "too_many_rooms": "This device already has {max} rooms open; use one of them, or wait a few minutes.",
     "server_full": "The server has too many rooms open; try again in a few minutes.",
     "rate_limited": "Too many requests at once: slow down a little.",
+    "room_moved": "This room is moving to another server; nothing was changed. Try again in a moment.",
     "internal": "Something went wrong on the server; nothing was changed.",
 }
 

@@ -1,0 +1,1 @@
+from tests.support.postgres import pg_dsn, postgres  # noqa: F401 fixtures
