@@ -110,7 +110,7 @@ def join(url, code, name, transports=None):
 
 def in_step(screens):
     """The newest version every screen has received, and each one's payload at it."""
-    version = max(s.game()["version"] for s in screens)
+    version = max(s.wait("game")["version"] for s in screens)
     return [s.wait("game", lambda g: g["version"] == version) for s in screens]
 
 
@@ -206,3 +206,47 @@ def test_a_killed_process_s_room_carries_on_elsewhere(site):
         screen.close()
     for process in site.processes:
         assert "Traceback" not in process.output(), process.output()
+
+
+def test_two_processes_never_both_accept_an_action_of_one_room(site):
+    tv, code = open_room(site)
+    shard = shard_of(code, 6)
+    owner = site.processes[site.owner_of(shard)]
+    phones, tokens = [], []
+    for name in ("Ana", "Ben", "Cy"):
+        phone, token = join(owner.url, code, name)      # straight to the owner, no proxy
+        phones.append(phone)
+        tokens.append(token)
+    assert tv.call("start", {"game": "lifeboats", "options": {}})["ok"]
+    games = in_step(phones)
+    seat, game = next((i, g) for i, g in enumerate(games) if g["legal_actions"])
+    version, action = game["version"], game["legal_actions"][0]
+
+    owner.signal(signal.SIGSTOP)        # a long pause: its lease runs out
+    try:
+        others = [p for p in site.processes if p is not owner]
+        heir = wait_until(lambda: next((p for p in others if shard in p.shards()), None),
+                          TIMEOUT, "another process to take the shard over")
+        twin, _ = None, None
+        twin = Screen(room_url(heir.url, code), {"role": "phone", "room": code,
+                                                 "token": tokens[seat]})
+        assert twin.wait("game")["version"] == version
+        assert twin.call("act", {"version": version, "action": action}) == \
+            {"ok": True, "version": version + 1}
+    finally:
+        owner.signal(signal.SIGCONT)
+    # The old owner wakes up with the room at `version` in memory and the phone still on it.
+    try:
+        late = phones[seat].call("act", {"version": version, "action": action})
+    except (socketio.exceptions.TimeoutError, socketio.exceptions.SocketIOError):
+        late = None                     # it let the room go and closed the socket first
+    assert late is None or (not late["ok"] and late["error"]["code"] == "room_moved"), late
+    assert not owner.shards() or shard not in owner.shards()
+
+    # One history: whoever looks through the proxy sees the heir's version + 1, once.
+    look = Screen(room_url(site.url, code), {"role": "phone", "room": code,
+                                             "token": tokens[seat]})
+    assert look.wait("game")["version"] == version + 1
+    assert site.owner_of(shard) == heir.index
+    for screen in (tv, twin, look, *phones):
+        screen.close()
