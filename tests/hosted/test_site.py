@@ -110,7 +110,9 @@ def join(url, code, name, transports=None):
 
 def in_step(screens):
     """The newest version every screen has received, and each one's payload at it."""
-    version = max(s.wait("game")["version"] for s in screens)
+    for screen in screens:
+        screen.wait("game")
+    version = max(s.game()["version"] for s in screens)
     return [s.wait("game", lambda g: g["version"] == version) for s in screens]
 
 
