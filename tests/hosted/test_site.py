@@ -18,7 +18,7 @@ import pytest
 import socketio
 
 from server.shards import shard_of
-from tests.support.site import Site, haproxy_missing, wait_until
+from tests.support.site import wait_until
 
 pytestmark = pytest.mark.realserver
 TIMEOUT = 15
@@ -66,21 +66,6 @@ class Screen:
 
     def close(self):
         self.client.disconnect()
-
-
-@pytest.fixture
-def site(tmp_path, pg_dsn):
-    reason = haproxy_missing()
-    if reason:
-        pytest.skip(reason)
-    site = Site(tmp_path, pg_dsn, processes=3, shards=6, bot_delay=0.3)
-    try:
-        site.start()
-    except BaseException:
-        site.stop()
-        raise
-    yield site
-    site.stop()
 
 
 def room_url(base, code):

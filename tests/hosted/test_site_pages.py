@@ -11,25 +11,10 @@ from server.shards import shard_of
 from tests.browser.conftest import (browser, contexts, open_phone, open_table,  # noqa: F401
                                     page_errors)
 from tests.browser.helpers import join
-from tests.support.site import Site, haproxy_missing, wait_until
+from tests.support.site import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.realserver]
 SHARDS = 6
-
-
-@pytest.fixture
-def site(tmp_path, pg_dsn):
-    reason = haproxy_missing()
-    if reason:
-        pytest.skip(reason)
-    site = Site(tmp_path, pg_dsn, processes=3, shards=SHARDS, bot_delay=0.3)
-    try:
-        site.start()
-    except BaseException:
-        site.stop()
-        raise
-    yield site
-    site.stop()
 
 
 @pytest.fixture
@@ -90,3 +75,4 @@ def test_the_pages_follow_their_room_to_another_process(site, open_table, open_p
     # new process included, named the room in its URL.
     assert phone_urls and all(f"room={code}" in url for url in phone_urls)
     assert table_urls and all(f"room={code}" in url for url in table_urls)
+    site.processes[owner].start().wait_listening()      # the site as the next test expects it
