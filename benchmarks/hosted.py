@@ -1,23 +1,26 @@
 """Hosted mode (issue 22, docs/hosting.md): what a shared PostgreSQL store and shard leases cost.
 
-1. Save cost: one room's record written (the Lifeboats record of a game in play, about 10 KB),
+1. Save cost: one room's record written (a six-seat Lifeboats game 30 actions in),
    SQLite (the living room) against PostgreSQL (fenced by the shard's lease, one statement),
    median and p99 per save, one writer.
 2. The event loop while the database answers slowly: a gevent process (the hosted mode's)
    saving from 50 greenlets while PostgreSQL takes 50 ms per write (a trigger sleeps); a
-   greenlet measures how late its 5 ms sleeps wake up. psycopg 3 waits cooperatively under
-   gevent, so the loop's longest pause stays a few ms (an eventlet or unpatched loop would stop
-   for every write).
+   greenlet measures how late its 5 ms sleeps wake up, against the same measure with no
+   database work (the machine's own noise). psycopg 3 waits cooperatively under gevent: the
+   writes overlap and the loop goes on (a blocking driver would stop it 50 ms per write).
 3. Takeover: a site of PostgreSQL + HAProxy + 3 processes, a room with a phone; the process
    serving it is SIGKILLed, and the phone acts until an action is accepted elsewhere: the time
    from the kill to that first accepted action, median and worst of --kills kills (the killed
    process is started again each time).
+4. Load: rooms served by 1, 2 and 3 processes (benchmarks/server_load.py's rooms, phones
+   through HAProxy): actions/s, p50/p99 from an action to every screen, CPU per action per
+   process and for HAProxy.
 
 Loopback only, two cores shared by everything (the database, the proxy, the processes and
 this script): figures for comparison, not capacity.
 
-    python benchmarks/hosted.py                       # all three, 20 kills
-    python benchmarks/hosted.py --parts save loop --kills 5
+    python benchmarks/hosted.py --parts save loop takeover        # 20 kills
+    python benchmarks/hosted.py --parts load --processes 1 3 --rooms 50 100 --seconds 15
 """
 import argparse
 import os
@@ -187,8 +190,11 @@ def part_takeover(pg, kills):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--parts", nargs="+", default=["save", "loop", "takeover"])
+    parser.add_argument("--parts", nargs="+", default=["save", "loop", "takeover", "load"])
     parser.add_argument("--kills", type=int, default=20)
+    parser.add_argument("--processes", nargs="+", type=int, default=[1, 2, 3])
+    parser.add_argument("--rooms", nargs="+", type=int, default=[20, 50, 100])
+    parser.add_argument("--seconds", type=float, default=15.0, help="measured play per size")
     args = parser.parse_args(argv)
     from tests.support.postgres import Postgres, missing_reason
     reason = missing_reason()
@@ -204,9 +210,103 @@ def main(argv=None):
             part_loop(pg)
         if "takeover" in args.parts:
             part_takeover(pg, args.kills)
+        if "load" in args.parts:
+            part_load(pg, args.processes, args.rooms, args.seconds)
     finally:
         pg.stop()
 
 
 if __name__ == "__main__":
     main()
+
+
+# -- 4. rooms served by 1, 2 and 3 processes ---------------------------------------------------
+def part_load(pg, process_counts, room_counts, seconds):
+    import asyncio
+    import gc
+    import resource
+
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import server_load
+    from tests.support.lite_client import LiteSocket
+    from tests.support.site import Site
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 20000) if hard > 0 else 20000, hard))
+
+    class SiteRoom(server_load.Room):
+        """A room of benchmarks/server_load.py on a site: the TV straight to a process (TVs
+        come from many addresses; this script has one, and the proxy shares room-less
+        requests out by address), its phones through HAProxy by the room code."""
+
+        async def connect(self, site):
+            process = site.processes[self.index % len(site.processes)]
+            self.table = await LiteSocket.open("127.0.0.1", process.port, {"role": "table"},
+                                               self.events(-1), timeout=60)
+            self.code = (await self.table.wait("welcome", timeout=60))["room"]
+            self.phones = []
+            for i in range(server_load.PHONES):
+                phone = await LiteSocket.open("127.0.0.1", site.proxy_port,
+                                              {"role": "phone", "room": self.code},
+                                              self.events(i), timeout=60)
+                assert (await phone.call("join", {"name": f"P{i}"}, timeout=60))["ok"]
+                self.phones.append(phone)
+
+    async def run(site, count):
+        bench = server_load.Bench()
+        rooms = [SiteRoom(bench, i) for i in range(count)]
+        results = await asyncio.gather(*(room.connect(site) for room in rooms),
+                                       return_exceptions=True)
+        connected = [room for room, result in zip(rooms, results) if result is None]
+        gc.collect()
+        gc.disable()
+        until = time.perf_counter() + 3.0 + seconds
+        playing = asyncio.gather(*(room.play(until) for room in connected),
+                                 return_exceptions=True)
+        await asyncio.sleep(3.0)
+        bench.latencies.clear()
+        before = bench.actions
+        pids = [p.process.pid for p in site.processes]
+        cpu0 = [server_load.cpu_seconds(pid) for pid in pids]
+        proxy0 = server_load.cpu_seconds(site.proxy.pid)
+        started = time.perf_counter()
+        await playing
+        elapsed = time.perf_counter() - started
+        actions = bench.actions - before
+        cpu = [server_load.cpu_seconds(pid) - c for pid, c in zip(pids, cpu0)]
+        proxy = server_load.cpu_seconds(site.proxy.pid) - proxy0
+        for room in connected:
+            for screen in [room.table, *room.phones]:
+                await screen.close()
+        gc.enable()
+        lat = sorted(bench.latencies)
+
+        def q(p):
+            return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
+        return (len(connected), actions / elapsed, q(0.5), q(0.99),
+                1000 * sum(cpu) / max(1, actions), [1000 * c / max(1, actions) for c in cpu],
+                1000 * proxy / max(1, actions))
+
+    print(f"4. rooms of 1 TV + {server_load.PHONES} phones playing Lifeboats (think 0.25-0.75 s) "
+          f"on a site, {seconds:g} s measured; the load generator, HAProxy, PostgreSQL and "
+          "the processes share the same cores")
+    print(f"   {'procs':>5} {'rooms':>5} {'conn':>5} {'act/s':>7} {'p50 ms':>7} {'p99 ms':>7} "
+          f"{'cpu ms/act (all procs)':>22} {'per process':>20} {'haproxy':>8}")
+    for n in process_counts:
+        for count in room_counts:
+            with tempfile.TemporaryDirectory() as folder:
+                site = Site(folder, pg.fresh_database(), processes=n, shards=6, bot_delay=0,
+                            extra_args=("--max-rooms-per-address", "1000"))
+                site.start()
+                try:
+                    r = asyncio.run(asyncio.wait_for(run(site, count), seconds + 240))
+                except asyncio.TimeoutError:
+                    r = None
+                finally:
+                    site.stop()
+            if r is None:
+                print(f"   {n:>5} {count:>5}  timed out", flush=True)
+                continue
+            per = " ".join(f"{c:.1f}" for c in r[5])
+            print(f"   {n:>5} {count:>5} {r[0]:>5} {r[1]:>7.1f} {r[2]:>7.1f} {r[3]:>7.1f} "
+                  f"{r[4]:>22.2f} {per:>20} {r[6]:>8.2f}", flush=True)
