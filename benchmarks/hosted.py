@@ -149,10 +149,16 @@ def part_takeover(pg, kills):
         site = Site(folder, pg.fresh_database(), processes=3, shards=6, bot_delay=0)
         site.start()
         try:
-            table = socketio.Client()
             welcome = {}
-            table.on("welcome", lambda d: welcome.update(d))
-            table.connect(site.url, auth={"role": "table", "room": None})
+            for attempt in range(10):      # as a page would: try again
+                table = socketio.Client()
+                table.on("welcome", lambda d: welcome.update(d))
+                try:
+                    table.connect(site.url, auth={"role": "table", "room": None},
+                                  wait_timeout=10)
+                    break
+                except socketio.exceptions.ConnectionError:
+                    time.sleep(0.5)
             wait_until(lambda: welcome, 15, "welcome")
             code = welcome["room"]
             table.disconnect()

@@ -141,7 +141,8 @@ def main(argv=None):
         hub.socketio.run(app, host=config.host, port=config.port,
                          allow_unsafe_werkzeug=True, log_output=False, **options)
     except KeyboardInterrupt:
-        pass
+        if hub.shards is not None:
+            hub.shards.release_all()      # hosted: the other processes take over at once
     return 0
 
 
