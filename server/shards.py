@@ -98,25 +98,35 @@ class Shards:
 
     # -- the lease loop ------------------------------------------------------------------------------
     def run(self):
-        """Background task of the whole process life: renew, take, let go."""
-        sleep = self.hub.socketio.sleep
-        started = self.clock()
+        """Background tasks for the whole process life: renewing the leases held, and taking
+        free shards. Apart, so that loading a big shard never delays a renewal."""
+        self.hub.socketio.start_background_task(self._loop, self.renew, "renewal")
+        self.hub.socketio.sleep(self.startup_seconds)    # let the processes starting with
+        self._loop(self.take, "taking")                  # this one say they are alive first
+
+    def _loop(self, step, name):
         while True:
             try:
-                self.tick(take=self.clock() - started >= self.startup_seconds)
+                step()
             except Exception:
-                log.exception("shard leases: tick failed")
+                log.exception("shard leases: %s failed", name)
                 self._expire_overdue()
-            sleep(self.renew_seconds)
+            self.hub.socketio.sleep(self.renew_seconds)
 
     def tick(self, take=True):
+        """Renew, then take (tests drive this by hand)."""
+        self.renew()
+        if take:
+            self.take()
+
+    def renew(self):
         for shard in list(self.valid_until):
             self._renew(shard)
-        if take:
-            live = self.store.heartbeat(self.lease_seconds)
-            self._take(math.ceil(self.count / live))
-        else:
-            self.store.heartbeat(self.lease_seconds)
+        self.store.heartbeat(self.lease_seconds)      # alive, even while a shard loads
+
+    def take(self):
+        live = self.store.heartbeat(self.lease_seconds)
+        self._take(math.ceil(self.count / live))
 
     def _renew(self, shard):
         sent = self.clock()
@@ -154,7 +164,7 @@ class Shards:
         from server.app import reload_rooms      # app imports this module
         started = time.monotonic()
         try:
-            count = reload_rooms(self.hub, self.store.open_records([shard]))
+            count = reload_rooms(self.hub, self._yielding(self.store.open_records([shard])))
         except Exception:
             log.exception("shard %d: its rooms could not be loaded; letting it go", shard)
             self.let_go(shard, release=True)
@@ -162,6 +172,13 @@ class Shards:
         self.ready.add(shard)
         log.info("shard %d taken (epoch %d): %d open rooms loaded in %.0f ms", shard, epoch,
                  count, 1000 * (time.monotonic() - started))
+
+    def _yielding(self, records):
+        """The records, letting the loop serve other rooms between two (a shard of a thousand
+        rooms takes a second or two to load)."""
+        for record in records:
+            yield record
+            self.hub.socketio.sleep(0)
 
     def let_go(self, shard, release=False):
         """Stop serving `shard`: its rooms leave the registry, their sockets are closed."""
