@@ -281,15 +281,9 @@ def part_load(pg, process_counts, room_counts, seconds):
         actions = bench.actions - before
         cpu = [server_load.cpu_seconds(pid) - c for pid, c in zip(pids, cpu0)]
         proxy = server_load.cpu_seconds(site.proxy.pid) - proxy0
-        for room in connected:
-            for screen in [room.table, *room.phones]:
-                await screen.close()
+        await server_load.close_rooms(connected)
         gc.enable()
-        lat = sorted(bench.latencies)
-
-        def q(p):
-            return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
-        return (len(connected), actions / elapsed, q(0.5), q(0.99),
+        return (len(connected), actions / elapsed, bench.quantile_ms(0.5), bench.quantile_ms(0.99),
                 1000 * sum(cpu) / max(1, actions), [1000 * c / max(1, actions) for c in cpu],
                 1000 * proxy / max(1, actions))
 
