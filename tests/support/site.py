@@ -22,7 +22,7 @@ from pathlib import Path
 from server import proxy_config
 from tests.support.live_server import ROOT, free_port
 
-START_TIMEOUT = 30.0
+START_TIMEOUT = 60.0     # a loaded machine (CI runs everything on 2 cores)
 
 
 def wait_until(condition, timeout, what, every=0.05):
