@@ -157,3 +157,16 @@ def test_a_request_for_a_room_of_a_shard_served_elsewhere_is_answered_503(site):
     assert here.get(f"/j/{code}").status_code == 200
     assert here.get(f"/rooms/{code}").get_json()["ok"]
     assert elsewhere.get("/j").status_code == 200       # no room named: served anywhere
+
+
+def test_behind_a_trusted_proxy_the_app_sees_the_forwarded_address():
+    seen = []
+
+    def app(environ, start_response):
+        seen.append(environ["REMOTE_ADDR"])
+        start_response("200 OK", [])
+        return [b""]
+    wrapped = proxies.Middleware(app, proxies.parse("127.0.0.1"))
+    for remote, forwarded in (("127.0.0.1", "203.0.113.9"), ("198.51.100.7", "203.0.113.9")):
+        wrapped({"REMOTE_ADDR": remote, "HTTP_X_FORWARDED_FOR": forwarded}, lambda *a: None)
+    assert seen == ["203.0.113.9", "198.51.100.7"]
