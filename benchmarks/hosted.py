@@ -222,9 +222,6 @@ def main(argv=None):
         pg.stop()
 
 
-if __name__ == "__main__":
-    main()
-
 
 # -- 4. rooms served by 1, 2 and 3 processes ---------------------------------------------------
 def part_load(pg, process_counts, room_counts, seconds):
@@ -310,3 +307,7 @@ def part_load(pg, process_counts, room_counts, seconds):
             per = " ".join(f"{c:.1f}" for c in r[5])
             print(f"   {n:>5} {count:>5} {r[0]:>5} {r[1]:>7.1f} {r[2]:>7.1f} {r[3]:>7.1f} "
                   f"{r[4]:>22.2f} {per:>20} {r[6]:>8.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
