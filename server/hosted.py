@@ -12,7 +12,7 @@ def install(app, config, socketio):
     store = PostgresStore(config.db, lambda code: shard_of(code, count), owner)
     hub = Hub(config=config, socketio=socketio, store=store)
     hub.shards = Shards(hub, store, count)
-    hub.rooms.first_letters = hub.shards.first_letters
+    hub.rooms.code_prefixes = hub.shards.code_prefixes
     app.wsgi_app = ServedHere(app.wsgi_app, hub)    # outermost: around Socket.IO too
     log.info("hosted mode: %d shards, this process is %s", count, owner)
     return hub

@@ -16,7 +16,9 @@ hosted site (issue 22, docs/hosting.md), written from the shard table the server
 import argparse
 import sys
 
-from server.shards import MAX_SHARDS, check_count, letters
+from server.shards import MAX_SHARDS, check_count, prefixes
+
+PER_LINE = 50          # prefixes per use_backend line (HAProxy reads at most 64 words a line)
 
 
 def render(shards, servers, bind=":8080", check_ms=250):
@@ -55,8 +57,10 @@ def render(shards, servers, bind=":8080", check_ms=250):
         " { path_reg ^/(j|qr|rooms)/[^/]+$ }",
     ]
     for shard in range(shards):
-        first = " ".join(letters(shard, shards))
-        lines.append(f"    use_backend shard_{shard} if {{ var(txn.room) -m beg {first} }}")
+        mine = prefixes(shard, shards)
+        for start in range(0, len(mine), PER_LINE):
+            first = " ".join(mine[start:start + PER_LINE])
+            lines.append(f"    use_backend shard_{shard} if {{ var(txn.room) -m beg {first} }}")
     lines += ["    default_backend any", ""]
     for shard in range(shards):
         lines += [f"backend shard_{shard}",

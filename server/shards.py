@@ -1,9 +1,11 @@
 """Hosted mode (issue 22): a room is a shard's, a shard is one process's, the proxy follows.
 
-- **Codes name their shard.** The first letter of a room code says its shard: letter i of
-  server.rooms.CODE_LETTERS belongs to shard i mod N (`shard_of`, `letters`). The proxy
-  configuration (server.proxy_config) is written from the same table, so HAProxy routes a
-  request by its room code alone.
+- **Codes name their shard.** The first two letters of a room code say its shard: with
+  letters at positions a and b of server.rooms.CODE_LETTERS, shard (23a + b) mod N
+  (`shard_of`, `prefixes`), so a site may have up to 529 shards (one letter would stop at 23,
+  fewer than the processes 10,000 rooms need, docs/hosting.md). The proxy configuration
+  (server.proxy_config) is written from the same table, so HAProxy routes a request by its
+  room code alone.
 - **A shard is owned through a lease** in PostgreSQL (server.store_pg), renewed every
   `renew_seconds`, valid `lease_seconds`. Only the owner serves a shard's rooms: they are in its
   registry and nowhere else, its saves are fenced by the lease in the database, and its
@@ -32,20 +34,27 @@ from server.rooms import CODE_LETTERS
 
 log = logging.getLogger("castaways")
 
-MAX_SHARDS = len(CODE_LETTERS)
+PREFIX_LENGTH = 2
+MAX_SHARDS = len(CODE_LETTERS) ** PREFIX_LENGTH
 
 
 def shard_of(code, shards):
-    """The shard of a room code (its first letter, from CODE_LETTERS' order)."""
-    if not isinstance(code, str) or not code:
+    """The shard of a room code (its first two letters, from CODE_LETTERS' order), or None
+    for something that is not a code."""
+    if not isinstance(code, str):
         return None
-    index = CODE_LETTERS.find(code.strip()[:1].upper())
-    return index % shards if index >= 0 else None
+    head = code.strip()[:PREFIX_LENGTH].upper()
+    if len(head) < PREFIX_LENGTH:
+        return None
+    first, second = CODE_LETTERS.find(head[0]), CODE_LETTERS.find(head[1])
+    if first < 0 or second < 0:
+        return None
+    return (first * len(CODE_LETTERS) + second) % shards
 
 
-def letters(shard, shards):
-    """The first letters of the codes of `shard`."""
-    return "".join(c for i, c in enumerate(CODE_LETTERS) if i % shards == shard)
+def prefixes(shard, shards):
+    """The two-letter prefixes of the codes of `shard`."""
+    return [a + b for a in CODE_LETTERS for b in CODE_LETTERS if shard_of(a + b, shards) == shard]
 
 
 def check_count(shards):
@@ -78,9 +87,9 @@ class Shards:
     def owned(self):
         return sorted(s for s in self.ready if self.owns(s))
 
-    def first_letters(self):
-        """The letters a new room's code may start with here (server.rooms.Registry)."""
-        return "".join(letters(s, self.count) for s in self.owned())
+    def code_prefixes(self):
+        """The prefixes a new room's code may start with here (server.rooms.Registry)."""
+        return [p for s in self.owned() for p in prefixes(s, self.count)]
 
     def health(self, shard):
         """/healthz?shard=K: (ok, body). Without a shard: ok when this process can create

@@ -12,7 +12,7 @@ from server import proxy_config, proxies
 from server.__main__ import main, parse_args
 from server.rooms import CODE_LETTERS, Registry
 from server.errors import ServerError
-from server.shards import letters, shard_of
+from server.shards import MAX_SHARDS, prefixes, shard_of
 from tests.server.conftest import FakeClock, Server
 
 SHARDS = 2
@@ -20,28 +20,30 @@ LEASE = 3.0          # long enough for a tick on a loaded machine
 
 
 # -- the shard table ----------------------------------------------------------------------------
-@pytest.mark.parametrize("count", [1, 2, 3, 6, 23])
-def test_every_code_letter_belongs_to_exactly_one_shard(count):
-    owned = [letters(shard, count) for shard in range(count)]
-    assert sorted("".join(owned)) == sorted(CODE_LETTERS)
+@pytest.mark.parametrize("count", [1, 2, 3, 6, 23, 100, MAX_SHARDS])
+def test_every_code_prefix_belongs_to_exactly_one_shard(count):
+    owned = [prefixes(shard, count) for shard in range(count)]
+    every = sorted(a + b for a in CODE_LETTERS for b in CODE_LETTERS)
+    assert sorted(p for mine in owned for p in mine) == every
     assert all(owned)
-    for shard, first in enumerate(owned):
-        for letter in first:
-            assert shard_of(letter + "ZZZ", count) == shard
-            assert shard_of(letter.lower() + "abc", count) == shard      # codes ignore case
+    assert max(map(len, owned)) - min(map(len, owned)) <= 1       # shared out evenly
+    for shard, mine in enumerate(owned):
+        for prefix in mine:
+            assert shard_of(prefix + "ZZ", count) == shard
+            assert shard_of(prefix.lower() + "ab", count) == shard      # codes ignore case
 
 
 def test_a_code_that_is_not_a_room_code_has_no_shard():
     assert shard_of("", 3) is None and shard_of(None, 3) is None and shard_of("1ABC", 3) is None
-    assert shard_of("IXYZ", 3) is None          # I is not a code letter
+    assert shard_of("IXYZ", 3) is None and shard_of("A", 3) is None   # I is not a code letter
 
 
-def test_new_codes_start_with_the_letters_of_the_shards_owned():
+def test_new_codes_start_with_a_prefix_of_the_shards_owned():
     registry = Registry()
-    registry.first_letters = lambda: letters(1, 3)
+    registry.code_prefixes = lambda: prefixes(1, 3)
     codes = [registry.create(0.0).code for _ in range(40)]
-    assert all(shard_of(code, 3) == 1 for code in codes)
-    registry.first_letters = lambda: ""
+    assert all(shard_of(code, 3) == 1 and len(code) == 4 for code in codes)
+    registry.code_prefixes = lambda: []
     with pytest.raises(ServerError) as refused:
         registry.create(0.0)
     assert refused.value.code == "server_full"
@@ -53,7 +55,7 @@ def test_the_hosted_options_are_checked():
     assert args.async_mode == "gevent" and args.shards == 4
     assert parse_args([]).async_mode == "eventlet"        # the living room is unchanged
     for wrong in (["--db", "postgresql://x/y", "--async-mode", "eventlet"],
-                  ["--shards", "3"], ["--db", "postgresql://x/y", "--shards", "24"],
+                  ["--shards", "3"], ["--db", "postgresql://x/y", "--shards", "530"],
                   ["--trusted-proxies", "not-an-address"]):
         with pytest.raises(SystemExit):
             parse_args(wrong)
@@ -64,8 +66,11 @@ def test_proxy_config_routes_each_shard_s_letters_to_its_backend(capsys):
                  "--bind", ":80"]) == 0
     text = capsys.readouterr().out
     for shard in range(3):
-        assert f"use_backend shard_{shard} if {{ var(txn.room) -m beg " \
-               f"{' '.join(letters(shard, 3))} }}" in text
+        routed = [line for line in text.splitlines()
+                  if line.startswith(f"    use_backend shard_{shard} if")]
+        listed = [p for line in routed for p in line.split("-m beg ")[1].rstrip(" }").split()]
+        assert listed == prefixes(shard, 3)
+        assert all(len(line) < 2000 for line in routed)
         assert f"option httpchk GET /healthz?shard={shard}" in text
     assert text.count("server c2 10.0.0.2:5000") == 4          # 3 shards + any
     assert "bind :80" in text
@@ -74,9 +79,11 @@ def test_proxy_config_routes_each_shard_s_letters_to_its_backend(capsys):
 @pytest.mark.skipif(shutil.which("haproxy") is None, reason="HAProxy is not installed")
 def test_haproxy_accepts_the_configuration(tmp_path):
     path = tmp_path / "haproxy.cfg"
-    path.write_text(proxy_config.render(6, ["127.0.0.1:5001", "127.0.0.1:5002"]))
-    checked = subprocess.run(["haproxy", "-c", "-f", str(path)], capture_output=True, text=True)
-    assert checked.returncode == 0, checked.stdout + checked.stderr
+    for shards in (1, 6, MAX_SHARDS):
+        path.write_text(proxy_config.render(shards, ["127.0.0.1:5001", "127.0.0.1:5002"]))
+        checked = subprocess.run(["haproxy", "-c", "-f", str(path)], capture_output=True,
+                                 text=True)
+        assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
 # -- the client's address behind a proxy ---------------------------------------------------------
