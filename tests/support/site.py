@@ -20,6 +20,7 @@ import urllib.request
 from pathlib import Path
 
 from server import proxy_config
+from tests.support import waiting
 from tests.support.live_server import ROOT, free_port
 
 START_TIMEOUT = 60.0     # a loaded machine (CI runs everything on 2 cores)
@@ -28,14 +29,7 @@ START_TIMEOUT = 60.0     # a loaded machine (CI runs everything on 2 cores)
 def wait_until(condition, timeout, what, every=0.05):
     """tests.support.waiting.wait_until, polling less often: each try here is HTTP requests
     to processes that share the machine's two cores with the test."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout}s waiting for {what}")
-        time.sleep(every)
+    return waiting.wait_until(condition, timeout, what, every)
 
 
 def haproxy_missing():
