@@ -80,6 +80,7 @@ WHERE shard = %(shard)s AND owner = %(owner)s AND epoch = %(epoch)s
 """
 
 HEARTBEAT = """
+WITH gone AS (DELETE FROM members WHERE seen < clock_timestamp() - interval '1 day')
 INSERT INTO members (owner, seen) VALUES (%(owner)s, clock_timestamp())
 ON CONFLICT (owner) DO UPDATE SET seen = excluded.seen
 """

@@ -177,3 +177,12 @@ def test_behind_a_trusted_proxy_the_app_sees_the_forwarded_address():
     for remote, forwarded in (("127.0.0.1", "203.0.113.9"), ("198.51.100.7", "203.0.113.9")):
         wrapped({"REMOTE_ADDR": remote, "HTTP_X_FORWARDED_FOR": forwarded}, lambda *a: None)
     assert seen == ["203.0.113.9", "198.51.100.7"]
+
+
+def test_the_living_room_never_loads_the_hosted_mode_s_database_driver():
+    import sys
+    checked = subprocess.run(
+        [sys.executable, "-c", "import sys, server.app, server.__main__;"
+         " sys.exit('psycopg' in sys.modules or 'server.store_pg' in sys.modules)"],
+        capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
