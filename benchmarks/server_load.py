@@ -129,6 +129,16 @@ class Bench:
         self.latencies = []
         self.actions = 0
 
+    def quantile_ms(self, p):
+        lat = sorted(self.latencies)
+        return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
+
+
+async def close_rooms(rooms):
+    for room in rooms:
+        for screen in [room.table, *room.phones]:
+            await screen.close()
+
 
 async def run_size(server, count, seconds):
     bench = Bench()
@@ -163,17 +173,11 @@ async def run_size(server, count, seconds):
     errors = [r for r in results if isinstance(r, BaseException)]
     if errors and os.environ.get("BENCH_DEBUG"):
         print("first error:", repr(errors[0]), file=sys.stderr)
-    for room in connected:
-        for screen in [room.table, *room.phones]:
-            await screen.close()
+    await close_rooms(connected)
     gc.enable()
-    lat = sorted(bench.latencies)
-
-    def q(p):
-        return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
     return {"rooms": count, "connected": len(connected), "connect_s": connect_s,
             "actions_s": (bench.actions - actions_before) / elapsed,
-            "p50": q(0.50), "p99": q(0.99),
+            "p50": bench.quantile_ms(0.50), "p99": bench.quantile_ms(0.99),
             "kb_per_room": (memory - base) / max(1, len(connected)),
             "cpu_ms": 1000 * cpu / max(1, bench.actions - actions_before),
             "errors": len(errors) + len(rooms) - len(connected)}

@@ -21,8 +21,8 @@ def parse_args(argv=None):
     parser.add_argument("--port", type=int, default=5000, help="port (default: 5000)")
     parser.add_argument("--data", default=default_data_dir(),
                         help="folder for the saved rooms (default: %(default)s)")
-    parser.add_argument("--async-mode", choices=ASYNC_MODES, default="eventlet",
-                        help="Socket.IO server mode (default: eventlet)")
+    parser.add_argument("--async-mode", choices=ASYNC_MODES, default=None,
+                        help="Socket.IO server mode (default: eventlet; gevent with --db)")
     parser.add_argument("--public-url",
                         help="address phones should use, e.g. http://192.168.1.20:5000 "
                              "(default: this machine's LAN address)")
@@ -37,6 +37,14 @@ def parse_args(argv=None):
     parser.add_argument("--header-timeout", type=float, default=5.0,
                         help="seconds a client has to send its request, headers and body "
                              "(default: %(default)s)")
+    parser.add_argument("--db", default=None,
+                        help="hosted mode: a postgresql://... store shared by every process "
+                             "of the site (docs/hosting.md; default: SQLite in --data)")
+    parser.add_argument("--shards", type=int, default=1,
+                        help="hosted mode: room-code shards of the site (default: %(default)s)")
+    parser.add_argument("--trusted-proxies", default="",
+                        help="addresses or networks of reverse proxies whose X-Forwarded-For "
+                             "is believed, e.g. 127.0.0.1,10.0.0.0/8 (default: none)")
     hidden = argparse.SUPPRESS
     parser.add_argument("--load-module", action="append", default=[], help=hidden)
     parser.add_argument("--bot-delay", type=float, default=1.0, help=hidden)
@@ -49,7 +57,27 @@ def parse_args(argv=None):
                         help="phones waiting to join one room (default: %(default)s)")
     parser.add_argument("--max-visitors-per-address", type=int, default=20,
                         help="of them from one device (default: %(default)s)")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.async_mode is None:
+        args.async_mode = "gevent" if args.db else "eventlet"
+    if args.db:
+        from server.shards import check_count
+        if args.async_mode == "eventlet":
+            parser.error("--db needs --async-mode gevent or threading "
+                         "(psycopg 3 does not support eventlet)")
+        try:
+            check_count(args.shards)
+        except ValueError as exc:
+            parser.error(str(exc))
+    elif args.shards != 1:
+        parser.error("--shards needs --db postgresql://...")
+    if args.trusted_proxies:
+        from server.proxies import parse
+        try:
+            parse(args.trusted_proxies)
+        except ValueError as exc:
+            parser.error(f"--trusted-proxies: {exc}")
+    return args
 
 
 def _listen_without_nagle(eventlet):
@@ -68,7 +96,16 @@ def _listen_without_nagle(eventlet):
 
 
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["proxy-config"]:
+        from server import proxy_config
+        return proxy_config.main(argv[1:])
     args = parse_args(argv)
+    if args.db and args.async_mode == "gevent":
+        # The hosted mode waits on PostgreSQL: psycopg 3 yields to gevent's loop once the
+        # standard library is patched (it supports gevent, not eventlet).
+        from gevent import monkey
+        monkey.patch_all()
     if args.async_mode == "eventlet":
         # Eventlet announces its own deprecation on import; players cannot act on it.
         warnings.filterwarnings("ignore", message=r"(?s).*Eventlet is deprecated")
@@ -91,10 +128,14 @@ def main(argv=None):
                     max_rooms_per_address=args.max_rooms_per_address,
                     flood_rate=args.flood_rate, flood_burst=args.flood_burst,
                     max_visitors_per_room=args.max_visitors_per_room,
-                    max_visitors_per_address=args.max_visitors_per_address)
+                    max_visitors_per_address=args.max_visitors_per_address,
+                    db=args.db, shards=args.shards, trusted_proxies=args.trusted_proxies)
     app = application.create_app(config)
     hub = application.hub_of(app)
     hub.socketio.start_background_task(application.run_sweeper, hub)
+    if hub.shards is not None:
+        from server import hosted
+        hosted.start(hub)
     # What exists now (imports, the rooms reloaded) lives as long as the process: keep it out of
     # the garbage collector's scans. A full collection stops every screen of every room while it
     # runs; at 200 playing rooms it took 90-115 ms, 35-65 ms with this (benchmarks/server_load.py).
@@ -103,7 +144,7 @@ def main(argv=None):
     print(f"Castaways is running.\n"
           f"  On the TV, open:     http://{local}:{config.port}/\n"
           f"  Phones join at:      {config.base_url()}/j  (type the room code, or scan the QR code on the TV)\n"
-          f"  Saved rooms:         {config.data_dir}\n"
+          f"  Saved rooms:         {_where_saved(config)}\n"
           f"Stop with Ctrl+C.", flush=True)
     limits = serving.Limits(request_seconds=args.header_timeout,
                             per_address=args.max_connections_per_address,
@@ -115,8 +156,18 @@ def main(argv=None):
         hub.socketio.run(app, host=config.host, port=config.port,
                          allow_unsafe_werkzeug=True, log_output=False, **options)
     except KeyboardInterrupt:
-        pass
+        if hub.shards is not None:
+            hub.shards.release_all()      # hosted: the other processes take over at once
     return 0
+
+
+def _where_saved(config):
+    if not config.db:
+        return config.data_dir
+    from psycopg.conninfo import conninfo_to_dict
+    info = conninfo_to_dict(config.db)      # never print the password
+    return (f"PostgreSQL {info.get('host', '')}:{info.get('port', '')}/{info.get('dbname', '')}"
+            f", {config.shards} shards")
 
 
 if __name__ == "__main__":

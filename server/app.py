@@ -7,7 +7,7 @@ from flask import Flask
 from flask_compress import Compress
 from flask_socketio import SocketIO
 
-from server import assets, bots, events, routes, timers
+from server import assets, bots, events, hosted, proxies, routes, timers
 from server.packets import JsonPacket
 from server.config import Config
 from server.hub import Hub, log
@@ -42,7 +42,12 @@ SOCKETIO_OPTIONS = {
 
 def init_app(app, config):
     socketio = SocketIO(app, async_mode=config.async_mode, **SOCKETIO_OPTIONS)
-    hub = Hub(config=config, socketio=socketio, store=SqliteStore(config.data_dir))
+    if config.db:
+        hub = hosted.install(app, config, socketio)    # PostgreSQL, shards (docs/hosting.md)
+    else:
+        hub = Hub(config=config, socketio=socketio, store=SqliteStore(config.data_dir))
+    if config.trusted_proxies:
+        proxies.install(app, config.trusted_proxies)
     app.extensions["castaways"] = hub
     app.register_blueprint(routes.bp)
     app.extensions["castaways_assets"] = assets.Assets(
@@ -58,11 +63,13 @@ def init_app(app, config):
     return hub
 
 
-def reload_rooms(hub):
-    """Reopen every room the store holds: games go on where their last action left them.
-    Rooms come back frozen (server.rooms): a game is thawed by its first reader, at once only
-    for a room whose bots have a turn to take."""
-    for record in hub.store.open_records():
+def reload_rooms(hub, records=None):
+    """Reopen every room the store holds (or `records`: a shard taken over, server.shards):
+    games go on where their last action left them. Rooms come back frozen (server.rooms): a
+    game is thawed by its first reader, at once only for a room whose bots have a turn to
+    take. Returns how many rooms came back."""
+    count = 0
+    for record in (hub.store.open_records() if records is None else records):
         try:
             room = load_room(record)
         except Exception:
@@ -73,6 +80,8 @@ def reload_rooms(hub):
             if any(p.bot_plays and p.seat is not None for p in room.players):
                 bots.wake(hub, room)
             timers.resume(hub, room)     # reads the stored deadline only
+        count += 1
+    return count
 
 
 def load_room(record):

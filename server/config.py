@@ -40,6 +40,10 @@ class Config:
     flood_burst: float = 30.0
     flood_debt: float = 60.0
     seed: Optional[int] = None          # fixes room codes, game seeds and bots (tests)
+    # Hosted mode (server.hosted, docs/hosting.md): None keeps the living room's SQLite.
+    db: Optional[str] = None            # postgresql://... : the site's shared store
+    shards: int = 1                     # room-code shards of the site (with db)
+    trusted_proxies: tuple = ()         # addresses/networks whose X-Forwarded-For is believed
     clock: Callable[[], float] = time.time   # seconds since the epoch; tests pass a fake
 
     def base_url(self):

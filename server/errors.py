@@ -32,6 +32,7 @@ MESSAGES = {
     "server_full": "The server has too many rooms open; try again in a few minutes.",
     "too_many_visitors": "Too many phones are waiting to join this room; try again in a moment.",
     "rate_limited": "Too many requests at once: slow down a little.",
+    "room_moved": "This room is moving to another server; nothing was changed. Try again in a moment.",
     "internal": "Something went wrong on the server; nothing was changed.",
 }
 

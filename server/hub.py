@@ -21,6 +21,7 @@ class Hub:
     bot_turns: set = field(default_factory=set)   # (code, version) with a bot turn scheduled
     guard: object = None      # server.guard.Guard: per-socket budgets (set by server.events)
     bot_asked: dict = field(default_factory=dict)  # (code, seat) -> when a bot seat was asked
+    shards: object = None     # server.shards.Shards in the hosted mode, else None
 
     def __post_init__(self):
         if self.rooms is None:

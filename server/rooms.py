@@ -221,6 +221,9 @@ class Registry:
         self.rooms = {}
         self.lock = threading.Lock()
         self.rng = rng or random.SystemRandom()
+        # The prefixes a new code may start with (hosted mode: those of the shards this
+        # process owns, server.shards); None: any code.
+        self.code_prefixes = None
 
     def get(self, code):
         if not isinstance(code, str):
@@ -240,8 +243,13 @@ class Registry:
             if per_creator is not None and creator is not None and sum(
                     1 for r in self.rooms.values() if r.creator == creator) >= per_creator:
                 raise ServerError("too_many_rooms", max=per_creator)
+            prefixes = self.code_prefixes() if self.code_prefixes else None
+            if prefixes is not None and not prefixes:
+                raise ServerError("server_full")
             for _ in range(CODE_TRIES):
-                code = "".join(self.rng.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+                prefix = self.rng.choice(prefixes) if prefixes else ""
+                code = prefix + "".join(self.rng.choice(CODE_LETTERS)
+                                        for _ in range(CODE_LENGTH - len(prefix)))
                 if code not in self.rooms:
                     break
             else:

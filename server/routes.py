@@ -138,6 +138,10 @@ def page_modules(game_id):
 
 @bp.get("/healthz")
 def healthz():
+    shards = hub().shards
+    if shards is not None:      # hosted: the proxy sends a shard's rooms only to its owner
+        ok, body = shards.health(request.args.get("shard"))
+        return jsonify(body), 200 if ok else 503
     return jsonify(ok=True, rooms=len(hub().rooms.all()))
 
 

@@ -52,7 +52,10 @@ class LiteSocket:
         self._auth = auth
         loop = asyncio.get_running_loop()
         self._connected = loop.create_future()
-        self._writer.write(self._ws.send(Request(host=f"{host}:{port}", target=PATH)))
+        # The room code in the URL too, as the pages send it (a hosted site's proxy routes by it).
+        room = auth.get("room") if isinstance(auth, dict) else None
+        target = PATH + (f"&room={room}" if isinstance(room, str) and room.isalpha() else "")
+        self._writer.write(self._ws.send(Request(host=f"{host}:{port}", target=target)))
         self._reader_task = asyncio.create_task(self._read(reader))
         try:
             self.sid = await self._connected

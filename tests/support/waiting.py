@@ -2,9 +2,9 @@
 import time
 
 
-def wait_until(condition, timeout=10.0, what="the condition"):
-    """Poll `condition` until it returns something truthy (which is returned); fail after
-    `timeout` seconds."""
+def wait_until(condition, timeout=10.0, what="the condition", every=0.005):
+    """Poll `condition` every `every` seconds until it returns something truthy (which is
+    returned); fail after `timeout` seconds."""
     deadline = time.monotonic() + timeout
     while True:
         value = condition()
@@ -12,4 +12,4 @@ def wait_until(condition, timeout=10.0, what="the condition"):
             return value
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out after {timeout}s waiting for {what}")
-        time.sleep(0.005)
+        time.sleep(every)

@@ -5,6 +5,10 @@
 //    the screen sleeps (iOS), so coming back to the page (visibilitychange / pageshow) forces
 //    a fresh connection when the page was hidden a while or the socket is down; the server
 //    answers every connection with the full picture, so this costs nothing.
+//  - The room code also goes in every request's URL (`/socket.io/?room=CODE&...`: the
+//    handshake, the WebSocket, each long-polling request, every reconnection), read from
+//    `auth()` before each (re)connection: a proxy in front of a hosted site routes by it
+//    (docs/hosting.md); a single server ignores it.
 //  - request(event, payload) emits with an acknowledgement and a timeout and always resolves
 //    to the server's `{ok, ...}` reply (a timeout becomes {ok: false, error: {code: "timeout"}}).
 import { io } from "/static/vendor/socket.io/socket.io.esm.min.js";
@@ -18,14 +22,24 @@ export const ACK_TIMEOUT_MS = 8000;
  * the connect_error data, e.g. {code: "unknown_room"}).
  */
 export function connect({ auth, on = {}, onStatus = () => {} }) {
+  const route = () => {
+    const a = auth();
+    return a && a.room ? { room: a.room } : {};
+  };
   const socket = io({
     auth: (cb) => cb(auth()),
+    query: route(),
     transports: ["websocket", "polling"],
     reconnection: true,
     reconnectionDelay: 500,
-    reconnectionDelayMax: 4000,
+    // At most 2 s between tries: a hosted site's room is back on another process within a
+    // few seconds of its process dying (docs/hosting.md).
+    reconnectionDelayMax: 2000,
     timeout: 8000,
   });
+  const reroute = () => { socket.io.opts.query = route(); };
+  socket.io.on("reconnect_attempt", reroute);
+  const open = () => { reroute(); socket.connect(); };
   let everConnected = false;
   let refused = false;
 
@@ -41,7 +55,7 @@ export function connect({ auth, on = {}, onStatus = () => {} }) {
     // Ask again: a table gets a new room, a phone is told "unknown_room". (A kicked phone has
     // closed the connection itself before this.)
     if (reason === "io server disconnect" && !refused) {
-      setTimeout(() => { if (!refused && !socket.connected) socket.connect(); }, 1000);
+      setTimeout(() => { if (!refused && !socket.connected) open(); }, 1000);
     }
   });
   socket.on("connect_error", (err) => {
@@ -58,10 +72,10 @@ export function connect({ auth, on = {}, onStatus = () => {} }) {
   const revive = (force) => {
     if (refused) return;
     if (!socket.connected) {
-      socket.connect();
+      open();
     } else if (force) {
       socket.disconnect();
-      socket.connect();
+      open();
     }
   };
   document.addEventListener("visibilitychange", () => {
@@ -94,7 +108,7 @@ export function connect({ auth, on = {}, onStatus = () => {} }) {
     socket,
     request,
     /** Reconnect now (after a token change, e.g. once kicked or after leaving). */
-    reconnect() { refused = false; socket.disconnect(); socket.connect(); },
+    reconnect() { refused = false; socket.disconnect(); open(); },
     close() { refused = true; socket.disconnect(); },
   };
 }

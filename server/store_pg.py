@@ -1,0 +1,203 @@
+"""The store of a hosted site (`--db postgresql://...`): rooms and shard leases in PostgreSQL,
+through psycopg 3, behind the same interface as server.store.SqliteStore.
+
+Rooms: one row per room, as in SQLite, plus the room's shard (server.shards.shard_of), so a
+process taking over a shard loads only that shard's open rooms.
+
+Fencing (issue 22: a process that is not the owner never writes a room of that shard): every
+write of a room is one statement that also locks this process's lease row of the room's shard
+(`FOR SHARE`) and writes nothing when the lease is not this process's, at this epoch, unexpired
+by the database's own clock. A takeover updates that row, so it waits for any such write to
+commit, and the rooms it then loads include it: an action is acknowledged only once its save
+went through this check, so two processes never both accept an action of one room, whatever
+their clocks or pauses. `NotOwner` is raised instead (server.play rolls the room back).
+
+Leases: one row per shard, `(owner, epoch, expires)`, times from `clock_timestamp()` (the
+database's clock, the only one all processes share). Members: one row per live process, its
+last heartbeat (server.shards counts live processes to share the shards).
+
+Connections: one for the rooms (saves are serialised on it, as on SQLite's), one for the
+leases, so a renewal never waits behind saves. Under gevent, psycopg 3 waits cooperatively
+once the standard library is monkey patched (server.__main__ does it for the hosted mode).
+"""
+import threading
+
+import psycopg
+
+from server.errors import ServerError
+from server.store import Records, Store, encode
+
+SCHEMA = [
+    "CREATE TABLE IF NOT EXISTS rooms ("
+    " code TEXT PRIMARY KEY, shard INTEGER NOT NULL, open BOOLEAN NOT NULL,"
+    " touched DOUBLE PRECISION NOT NULL, version INTEGER NOT NULL, record BYTEA NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS rooms_open_shard ON rooms (shard) WHERE open",
+    "CREATE TABLE IF NOT EXISTS leases ("
+    " shard INTEGER PRIMARY KEY, owner TEXT NOT NULL, epoch BIGINT NOT NULL,"
+    " expires TIMESTAMPTZ NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS members (owner TEXT PRIMARY KEY, seen TIMESTAMPTZ NOT NULL)",
+]
+
+SAVE = """
+WITH lease AS (
+  SELECT 1 FROM leases WHERE shard = %(shard)s AND owner = %(owner)s AND epoch = %(epoch)s
+    AND expires > clock_timestamp() FOR SHARE)
+INSERT INTO rooms (code, shard, open, touched, version, record)
+SELECT %(code)s, %(shard)s, true, %(touched)s, %(version)s, %(record)s FROM lease
+ON CONFLICT (code) DO UPDATE SET shard = excluded.shard, open = true,
+  touched = excluded.touched, version = excluded.version, record = excluded.record
+"""
+
+CLOSE = """
+WITH lease AS (
+  SELECT 1 FROM leases WHERE shard = %(shard)s AND owner = %(owner)s AND epoch = %(epoch)s
+    AND expires > clock_timestamp() FOR SHARE
+), closed AS (
+  UPDATE rooms SET open = false WHERE code = %(code)s AND EXISTS (SELECT 1 FROM lease)
+  RETURNING 1)
+SELECT (SELECT count(*) FROM lease), (SELECT count(*) FROM closed)
+"""
+
+ACQUIRE = """
+INSERT INTO leases AS l (shard, owner, epoch, expires)
+VALUES (%(shard)s, %(owner)s, 1, clock_timestamp() + make_interval(secs => %(ttl)s))
+ON CONFLICT (shard) DO UPDATE SET owner = excluded.owner, epoch = l.epoch + 1,
+  expires = excluded.expires
+WHERE l.expires <= clock_timestamp()
+RETURNING epoch
+"""
+
+RENEW = """
+UPDATE leases SET expires = clock_timestamp() + make_interval(secs => %(ttl)s)
+WHERE shard = %(shard)s AND owner = %(owner)s AND epoch = %(epoch)s
+  AND expires > clock_timestamp()
+RETURNING epoch
+"""
+
+RELEASE = """
+UPDATE leases SET expires = '-infinity'
+WHERE shard = %(shard)s AND owner = %(owner)s AND epoch = %(epoch)s
+"""
+
+HEARTBEAT = """
+WITH gone AS (DELETE FROM members WHERE seen < clock_timestamp() - interval '1 day')
+INSERT INTO members (owner, seen) VALUES (%(owner)s, clock_timestamp())
+ON CONFLICT (owner) DO UPDATE SET seen = excluded.seen
+"""
+
+LIVE = "SELECT count(*) FROM members WHERE seen > clock_timestamp() - make_interval(secs => %(ttl)s)"
+
+
+class NotOwner(ServerError):
+    """This process does not hold the lease of the room's shard: it must not write the room.
+    A refusal like any other (`room_moved`): the request changes nothing and is answered."""
+
+    def __init__(self, detail):
+        super().__init__("room_moved")
+        self.detail = detail
+
+
+class PostgresStore(Store):
+    def __init__(self, dsn, shard_of, owner):
+        """shard_of(code) -> shard; owner: this process's id in the lease table. The leases
+        this process holds are set by server.shards through `hold` / `drop`."""
+        self.dsn = dsn
+        self.shard_of = shard_of
+        self.owner = owner
+        self.epochs = {}               # shard -> epoch of the lease this process holds
+        self.lock = threading.Lock()          # the rooms connection
+        self.lease_lock = threading.Lock()    # the leases connection
+        self.db = None
+        self.leases_db = None
+        for statement in SCHEMA:
+            try:
+                self._fetch(self.lock, "db", statement, {})
+            except psycopg.errors.UniqueViolation:
+                pass       # two processes creating the same table at once
+
+    # -- connections --------------------------------------------------------------------------
+    def _connect(self):
+        return psycopg.connect(self.dsn, autocommit=True)
+
+    def _fetch(self, lock, attr, statement, params):
+        with lock:
+            for attempt in (1, 2):
+                db = getattr(self, attr)
+                if db is None or db.closed:
+                    db = self._connect()
+                    setattr(self, attr, db)
+                try:
+                    cursor = db.execute(statement, params)
+                    return cursor.rowcount, (cursor.fetchall() if cursor.description else [])
+                except psycopg.OperationalError:
+                    db.close()
+                    if attempt == 2:
+                        raise
+
+    def _fenced(self, statement, code, **params):
+        shard = self.shard_of(code)
+        epoch = self.epochs.get(shard)
+        if epoch is None:
+            raise NotOwner(f"shard {shard} of room {code} is not this process's")
+        return self._fetch(self.lock, "db", statement,
+                           dict(params, code=code, shard=shard, owner=self.owner, epoch=epoch))
+
+    # -- the Store interface ----------------------------------------------------------------------
+    def save(self, record):
+        data = encode(record)
+        count, _ = self._fenced(SAVE, record["code"], touched=record["touched"],
+                                version=record["version"], record=data)
+        if not count:
+            raise NotOwner(f"room {record['code']}: the lease of its shard is not this process's")
+
+    def open_records(self, shards=None):
+        """The open rooms of `shards` (default: the shards this process holds now)."""
+        shards = sorted(self.epochs) if shards is None else sorted(shards)
+        if not shards:
+            return Records([])
+        _, rows = self._fetch(self.lock, "db",
+                              "SELECT record FROM rooms WHERE open AND shard = ANY(%(shards)s)",
+                              {"shards": shards})
+        return Records([(bytes(data),) for (data,) in rows])
+
+    def close(self, code):
+        _, rows = self._fenced(CLOSE, code)
+        if not rows[0][0]:
+            raise NotOwner(f"room {code}: the lease of its shard is not this process's")
+
+    def shutdown(self):
+        for lock, attr in ((self.lock, "db"), (self.lease_lock, "leases_db")):
+            with lock:
+                db = getattr(self, attr)
+                if db is not None:
+                    db.close()
+
+    # -- leases (server.shards) ---------------------------------------------------------------------
+    def acquire(self, shard, ttl):
+        """Take the lease of `shard` if nobody holds it (or it expired): its new epoch, or None."""
+        _, rows = self._fetch(self.lease_lock, "leases_db", ACQUIRE,
+                              {"shard": shard, "owner": self.owner, "ttl": ttl})
+        return rows[0][0] if rows else None
+
+    def renew(self, shard, epoch, ttl):
+        """Extend a lease held at `epoch`: False when it is not ours any more."""
+        count, _ = self._fetch(self.lease_lock, "leases_db", RENEW,
+                               {"shard": shard, "owner": self.owner, "epoch": epoch, "ttl": ttl})
+        return count == 1
+
+    def release(self, shard, epoch):
+        self._fetch(self.lease_lock, "leases_db", RELEASE,
+                    {"shard": shard, "owner": self.owner, "epoch": epoch})
+
+    def heartbeat(self, ttl):
+        """Say this process is alive; returns how many processes are (this one included)."""
+        self._fetch(self.lease_lock, "leases_db", HEARTBEAT, {"owner": self.owner})
+        _, rows = self._fetch(self.lease_lock, "leases_db", LIVE, {"ttl": ttl})
+        return max(1, rows[0][0])
+
+    def holders(self):
+        """{shard: (owner, epoch, expired)} as the database sees it (tests, the proxy's view)."""
+        _, rows = self._fetch(self.lease_lock, "leases_db",
+                              "SELECT shard, owner, epoch, expires <= clock_timestamp()"
+                              " FROM leases", {})
+        return {shard: (owner, epoch, expired) for shard, owner, epoch, expired in rows}
