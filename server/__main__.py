@@ -10,6 +10,7 @@ import importlib
 import sys
 import warnings
 
+from server import proxies
 from server.config import ASYNC_MODES, Config, default_data_dir
 
 
@@ -149,7 +150,8 @@ def main(argv=None):
     limits = serving.Limits(request_seconds=args.header_timeout,
                             per_address=args.max_connections_per_address,
                             message_bytes=application.SOCKETIO_OPTIONS["max_http_buffer_size"],
-                            message_seconds=args.message_timeout)
+                            message_seconds=args.message_timeout,
+                            trusted_proxies=proxies.parse(args.trusted_proxies))
     serving.bound_websockets(hub.socketio.server.eio, args.async_mode, limits)
     options, _ = serving.run_options(args.async_mode, args.max_connections, limits)
     try:

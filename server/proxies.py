@@ -17,7 +17,7 @@ def parse(spec):
     return tuple(ipaddress.ip_network(item.strip(), strict=False) for item in items if item.strip())
 
 
-def _trusted(address, networks):
+def trusted(address, networks):
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
@@ -26,11 +26,11 @@ def _trusted(address, networks):
 
 
 def client_address(remote, forwarded, networks):
-    if not forwarded or not _trusted(remote, networks):
+    if not forwarded or not trusted(remote, networks):
         return remote
     hops = [h.strip() for h in forwarded.split(",") if h.strip()]
     for hop in reversed(hops):
-        if not _trusted(hop, networks):
+        if not trusted(hop, networks):
             try:
                 return str(ipaddress.ip_address(hop))
             except ValueError:

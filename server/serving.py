@@ -29,7 +29,7 @@ import socket
 import threading
 import time
 
-from server import nodelay
+from server import nodelay, proxies
 
 log = logging.getLogger("castaways")
 FD_SPARE = 64          # descriptors kept for the database, logs, the listener, epoll...
@@ -69,9 +69,12 @@ class Limits:
     """What one client may cost, in every mode."""
 
     def __init__(self, request_seconds=5.0, per_address=500, message_bytes=64_000,
-                 message_seconds=10.0):
+                 message_seconds=10.0, trusted_proxies=()):
         self.request_seconds = request_seconds
         self.per_address = per_address
+        # A trusted reverse proxy (--trusted-proxies, hosted mode) carries every device of the
+        # site: its connections are not held to one device's share.
+        self.trusted_proxies = trusted_proxies
         self.message_bytes = message_bytes
         self.message_seconds = message_seconds
 
@@ -91,7 +94,7 @@ def run_options(async_mode, max_connections, limits):
     ceiling = max(1, min(max_connections, limit - FD_SPARE))
     if ceiling < max_connections:
         log.warning("at most %d connections at once (file descriptor limit %d)", ceiling, limit)
-    counter = PerAddress(limits.per_address)
+    counter = PerAddress(limits.per_address, limits.trusted_proxies)
     if async_mode == "eventlet":
         return {"max_size": ceiling, "protocol": _eventlet_protocol(limits, counter)}, ceiling
     if async_mode == "gevent":
@@ -112,14 +115,20 @@ def bound_websockets(eio, async_mode, limits):
 
 
 class PerAddress:
-    """Connections open per client address."""
+    """Connections open per client address (a trusted proxy's are not counted)."""
 
-    def __init__(self, limit):
+    def __init__(self, limit, trusted_proxies=()):
         self.limit = limit
+        self.trusted = frozenset(trusted_proxies)
         self.open = {}
         self.lock = threading.Lock()
 
+    def _exempt(self, address):
+        return bool(self.trusted) and proxies.trusted(address, self.trusted)
+
     def enter(self, address):
+        if self._exempt(address):
+            return True
         with self.lock:
             count = self.open.get(address, 0)
             if count >= self.limit:
@@ -128,6 +137,8 @@ class PerAddress:
             return True
 
     def leave(self, address):
+        if self._exempt(address):
+            return
         with self.lock:
             count = self.open.get(address, 0) - 1
             if count > 0:

@@ -2,7 +2,7 @@
 on integers, the per-address counter, the body limits per route."""
 import random
 
-from server import serving
+from server import proxies, serving
 
 
 def slow_unmask(data, mask, length=None, offset=0):
@@ -33,6 +33,17 @@ def test_one_address_holds_a_bounded_number_of_connections():
     for _ in range(2):
         counter.leave("10.0.0.1")
     counter.leave("10.0.0.2")
+    assert counter.open == {}
+
+
+def test_a_trusted_proxy_is_not_held_to_one_device_s_share():
+    # Behind HAProxy (hosted mode) every device of the site connects through the proxy.
+    counter = serving.PerAddress(1, proxies.parse("127.0.0.1,10.1.0.0/16"))
+    for _ in range(5):
+        assert counter.enter("127.0.0.1") and counter.enter("10.1.2.3")
+    assert counter.enter("10.0.0.1") and not counter.enter("10.0.0.1")
+    counter.leave("127.0.0.1")
+    counter.leave("10.0.0.1")
     assert counter.open == {}
 
 
