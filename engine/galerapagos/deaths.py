@@ -97,7 +97,7 @@ def _step_reacts_to_deaths(g, seats, events):
 
 
 def make_sick(g, seat, why, events):
-    """Sick from now (E39 restarts it); he votes no more this turn (§7)."""
+    """Sick from now (E39 restarts it); he votes in no more survival-phase vote this turn (§7)."""
     t.castaway(g, seat)["sick_turn"] = g.state["turn"]
     events.append({"type": "sick", "seat": seat, "why": why})
     for b in open_ballots(g):

@@ -206,7 +206,7 @@ def _vote(g, stage, candidates, kind, events):
             turnlog.open_record(g, vote, kind, candidates=candidates)
             _name(g, vote, candidates[0], "only_candidate", events)
             return True
-        voters = sacrifice_voters(g)
+        voters = sacrifice_voters(g, kind)
         if not voters:
             vote["tied"] = list(candidates)
             turnlog.open_record(g, vote, kind, candidates=candidates)
