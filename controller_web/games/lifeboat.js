@@ -4,7 +4,7 @@
 // and what only I know. Rendered from msg alone.
 import { strings } from "/static/games/lifeboat/strings.js";
 import {
-  h, fmt, ensureCss, tr as makeTr, charName, kindName, card, cardBack, who, whoList, navCard, woundPips,
+  h, fmt, ensureCss, tr as makeTr, charName, kindName, card, cardBack, who, whoList, navCard, woundPips, forHim, forHimText,
   worth, myCase, navShort, caseText, alive, weaponBonus, describeEvent, QUIET, birdIcon, DATA,
 } from "/static/games/lifeboat/common.js";
 import { disc } from "/static/js/players.js";
@@ -526,14 +526,18 @@ function boatPicture(env, { targets = null, selected = null, actions = null } = 
       h("b", {}, charName(env, c.character)),
       h("small", {}, `${tr("size.short", { n: c.size })} ${tr("survival.short", { n: c.survival })}`),
       h("small", { class: "lbp-w" }, `${c.wounds}/${c.size}`, c.state !== "conscious" ? ` ${tr(`state.${c.state}`)}` : ""),
-      c.hand_count ? cardBack(c.hand_count, { cls: "tiny" }) : null);
+      c.hand_count ? cardBack(c.hand_count, { cls: "tiny" }) : null,
+      forHim(env, c, { short: true, label: false }));
   };
   const water = (view.navigation && view.navigation.water) || [];
   const line = (view.line || []).filter((x) => !water.includes(x));
   const others = [...new Set([...water, ...(targets ? [...targets.keys()] : [])])].filter((x) => !line.includes(x));
   return h("div", { class: "lbp-boat", "data-testid": "lbp-boat" },
     h("div", { class: "lbp-hull" }, h("span", { class: "lbp-bow" }, tr("bow")), line.map(tile), h("span", { class: "lbp-stern" }, tr("stern"))),
-    others.length ? h("div", { class: "lbp-inwater" }, h("span", {}, tr("water.title")), others.map(tile)) : null);
+    others.length ? h("div", { class: "lbp-inwater" }, h("span", {}, tr("water.title")), others.map(tile)) : null,
+    // What the others may play for an unconscious character, in a sentence (issue 21).
+    view.characters.filter((c) => c.hand_public).map((c) => h("p", { class: "lbp-forhim", "data-testid": `lbp-forhim-${c.seat}` },
+      fmt(tr, "forhim.line", { who: who(env, c.seat, { player: false }), cards: forHimText(env, c) }))));
 }
 
 function boatPanel(env) {

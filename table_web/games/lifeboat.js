@@ -4,7 +4,7 @@
 // Drawn on a 1920x1080 canvas that the TV page scales to fit the screen (1280x720 to 3840x2160).
 import { strings } from "/static/games/lifeboat/strings.js";
 import {
-  h, fmt, ensureCss, tr as makeTr, charName, kindName, card, cardBack, who, whoList, navCard, woundPips,
+  h, fmt, ensureCss, tr as makeTr, charName, kindName, card, cardBack, who, whoList, navCard, woundPips, forHim,
   describeEvent, QUIET, birdIcon, weaponBonus,
 } from "/static/games/lifeboat/common.js";
 import { disc } from "/static/js/players.js";
@@ -137,6 +137,7 @@ function seatCard(env, x) {
     h("div", { class: `lbv-state s-${c.state}` }, tr(`state.${c.state}`)),
     h("div", { class: "lbv-hand", title: tr("players_cards") }, c.hand_count ? cardBack(c.hand_count) : null,
       h("small", {}, String(c.hand_count))),
+    forHim(env, c, { short: true }),
     h("div", { class: "lbv-up" }, c.face_up.map((u) => card(env, u.kind, { small: true, open: u.open }))),
     marks.length ? h("div", { class: "lbv-marks" }, marks) : null);
 }

@@ -75,3 +75,31 @@ def test_every_scenario_renders(browser, preview, kind, lang):
             page.screenshot(path=str(out / f"{kind}-{size['width']}-{name}-{lang}.png"))
         ctx.close()
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang,words", [("en", "is unconscious; in his hand"),
+                                        ("fr", "est inconscient ; dans sa main")])
+def test_what_may_be_played_for_an_unconscious_character_is_on_both_pages(browser, preview, lang,
+                                                                           words):
+    """Issue 21: the counts of water, medical kits and life preservers in an unconscious
+    character's hand are public: on his card on the TV, on the phones' boat picture, with a
+    sentence naming him."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = ctx.new_page()
+    for kind in ("table", "phone"):
+        page.goto(f"{preview}?page={kind}&s=medical_kit_his_6p&lang={lang}")
+        page.wait_for_function("window.__ready === true", timeout=30_000)
+        view = page.evaluate("window.__msg.view")
+        out = [c for c in view["characters"] if c.get("hand_public")]
+        assert out and all(c["state"] == "unconscious" for c in out)
+        for c in out:
+            block = page.locator(f"[data-testid=forhim-{c['seat']}]")
+            shown = {k: int(block.locator(f"[data-kind={k}]").get_attribute("data-n"))
+                     for k in ("water", "medical_kit", "life_preserver")}
+            assert shown == c["hand_public"]
+            if kind == "phone":
+                line = page.locator(f"[data-testid=lbp-forhim-{c['seat']}]").inner_text()
+                assert words in line and "×" in line
+        conscious = [c for c in view["characters"] if c["state"] == "conscious"]
+        assert page.locator(f"[data-testid=forhim-{conscious[0]['seat']}]").count() == 0
+    ctx.close()

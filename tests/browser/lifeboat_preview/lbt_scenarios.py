@@ -162,7 +162,7 @@ WANTS = {
     "show_his": _legal("show_his"),
     "medical_kit_his": _legal("medical_kit_his"),
 }
-SIX = {f"{k}_6p": v for k, v in WANTS.items() if k in ("draft", "choose", "fight_joined", "rescue", "thirst", "over")}
+SIX = {f"{k}_6p": v for k, v in WANTS.items() if k in ("draft", "choose", "fight_joined", "rescue", "thirst", "over", "medical_kit_his")}
 WANTS.update(SIX)
 SCENARIOS = list(WANTS)
 

@@ -71,6 +71,22 @@ export function card(env, kind, opts = {}) {
     opts.extra || null);
 }
 
+// What the others may play for an unconscious character is public (issue 21): how many water
+// cards, medical kits and life preservers are in his hand (`hand_public`, in every view).
+export const FOR_HIM = ["water", "medical_kit", "life_preserver"];
+export function forHimText(env, c) {
+  return FOR_HIM.map((k) => env.tr("forhim.count", { n: c.hand_public[k], card: kindName(env, k) })).join(", ");
+}
+export function forHim(env, c, opts = {}) {
+  if (!c || !c.hand_public) return null;
+  return h("div", { class: `lbt-forhim${opts.short ? " short" : ""}${opts.cls ? ` ${opts.cls}` : ""}`, "data-testid": `forhim-${c.seat}`,
+                    title: forHimText(env, c), dataset: { seat: String(c.seat) } },
+    opts.label === false ? null : h("span", { class: "lbt-forhim-t" }, env.tr("forhim.title")),
+    FOR_HIM.map((k) => h("span", { class: `lbt-forhim-k lbt-${CATEGORY[k]}${c.hand_public[k] ? "" : " none"}`, dataset: { kind: k, n: String(c.hand_public[k]) } },
+      h("span", { class: "lbt-glyph", "aria-hidden": "true" }, GLYPH[k]),
+      opts.short ? h("b", {}, String(c.hand_public[k])) : env.tr("forhim.count", { n: c.hand_public[k], card: kindName(env, k) }))));
+}
+
 export function cardBack(n, opts = {}) {
   return h("span", { class: `lbt-backs${opts.cls ? ` ${opts.cls}` : ""}`, title: String(n) },
     Array.from({ length: Math.min(n, 8) }, () => h("span", { class: "lbt-back" })),
