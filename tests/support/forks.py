@@ -7,8 +7,9 @@ seats' secret votes are changed, the decks' order is shuffled. Two such states m
 the same `view(seat)` and the same `legal_actions(seat)`, and a bot the same choice.
 
 What is hidden is game knowledge: each game has a hook in HIDDEN,
-`hook(state, seat, rng, sizes_only)`, which changes the state in place. A new game adds its hook here; the contract test
-(tests/contract/test_secrecy_forks.py) fails for a registered game without one.
+`hook(state, seat, rng, sizes_only)`, which changes the state in place. A new game adds its hook
+here; the contract test (tests/contract/test_secrecy_forks.py) fails for a registered game
+without one.
 
 The forks need not be states the game could reach (the seat may remember, from its own private
 log, a card now dealt elsewhere): what it sees now is all that `view(seat)` and
