@@ -68,13 +68,28 @@ def test_worked_example_the_kid_drowns_with_his_preserver_still_in_hand():
     assert g.state["phase"] == "rescue" and g.state["nav"]["water"] == [K]
     for seat in (L, S, C, M, F):
         assert not acts(g, seat, "show_his")
-        with pytest.raises(IllegalAction):
+        with pytest.raises(IllegalAction, match="Too late: the life preserver had to be face up "
+                                                "before the navigation card sent this character "
+                                                "overboard"):
             g.act(seat, {"type": "show_his", "target": K})
     ev = done_all(g, "rescue")
     water = next(e for e in ev if e["type"] == "in_the_water")
     assert water["characters"][0]["seat"] == K and water["characters"][0]["state"] == "gone"
     assert g.state["gone"][K] and K not in g.state["line"]
     assert "life_preserver" in [g.state["kinds"][c] for c in g.state["discard"]]
+
+
+def test_showing_the_preserver_of_one_aboard_with_none_is_refused_for_that_reason():
+    """The "too late" refusal is for one in the water only; one aboard without a preserver
+    still hears that only a preserver in an unconscious character's hand can be shown."""
+    g = fresh()
+    g.state["wounds"][S] = 5                  # Stephen unconscious, aboard, no preserver
+    g.state["wounds"][K] = 3
+    give(g, K, "life_preserver")
+    navigate_with(g, "nav02")                 # the Kid overboard
+    with pytest.raises(IllegalAction, match="Only the life preserver in an unconscious"):
+        g.act(L, {"type": "show_his", "target": S})
+    assert g.state["phase"] == "rescue" and g.state["hand"][K]
 
 
 def test_his_preserver_shown_before_the_card_saves_the_unconscious_from_drowning():
