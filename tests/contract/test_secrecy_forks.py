@@ -75,3 +75,48 @@ def test_what_a_seat_cannot_see_changes_neither_its_view_nor_its_legal_actions(g
                 checked += _check(game, seat, forks, where)
             random_step(game, rng)
     assert checked >= 10
+
+
+# -- a fixed Lifeboat case: the catch of the old leak does not rest on one random playout --------
+
+def _unconscious_captain(phase):
+    """6 players, the Captain unconscious (7 wounds) holding a medical kit, the life preserver,
+    a water card and cash (built like tests/lifeboat/test_others_play_for_him.py): in the
+    Actions phase (his kit for the actor, his preserver for anyone) or in the thirst window (his
+    water poured on him)."""
+    from tests.lifeboat.helpers import C, done_all, fresh, give, navigate_with, start_actions
+    g = fresh()
+    g.state["wounds"][C] = 7
+    for kind in ("medical_kit", "life_preserver", "water", "cash"):
+        give(g, C, kind)
+    if phase == "actions":
+        start_actions(g)
+    else:
+        navigate_with(g, "nav06")             # the Captain thirsty (Stephen overboard)
+        done_all(g, "rescue")
+        assert g.state["phase"] == "thirst"
+    return g, C
+
+
+@pytest.mark.parametrize("phase,his", [("actions", {"medical_kit_his", "show_his"}),
+                                       ("thirst", {"pour_his"})])
+def test_an_unconscious_characters_hand_reaches_no_one_through_legal_actions(phase, his):
+    """Every conscious seat, forked with several seeds: with his public counts kept, the same
+    view and legal actions (_check). And the check has teeth: some fork keeping only his hand
+    size takes one of those cards from him, which changes both what the others may play for
+    him and the view; were the view to stop showing the counts, _check would fail here."""
+    game, captain = _unconscious_captain(phase)
+    played_for_him = set()
+    teeth = 0
+    for seat in range(game.n):
+        legal = game.legal_actions(seat)
+        played_for_him |= {a["type"] for a in legal if a.get("target") == captain}
+        for fork_seed in range(8):
+            where = f"lifeboat, the Captain unconscious ({phase}), seat {seat}, fork {fork_seed}"
+            assert _check(game, seat, random.Random(fork_seed), where) >= 1, where
+            other = fork(game, seat, random.Random(fork_seed), sizes_only=True)
+            if other is not None and other.legal_actions(seat) != legal:
+                assert other.view(seat) != game.view(seat), where
+                teeth += 1
+    assert his <= played_for_him
+    assert teeth >= 3
