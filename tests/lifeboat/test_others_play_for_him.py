@@ -165,6 +165,47 @@ def test_worked_example_the_table_sees_what_may_be_played_for_the_unconscious_ca
     assert "hand_public" not in g.view(None)["characters"][C]
 
 
+def test_the_counts_follow_his_water_poured_on_him():
+    g = fresh()
+    g.state["wounds"][C] = 7                  # the Captain unconscious
+    give(g, C, "water", count=2)
+    give(g, C, "medical_kit")
+    navigate_with(g, "nav06")                 # the Captain thirsty
+    done_all(g, "rescue")
+    before = g.view(None)["characters"][C]
+    assert before["hand_count"] == 3
+    assert before["hand_public"] == {"water": 2, "medical_kit": 1, "life_preserver": 0}
+    g.act(M, {"type": "pour_his", "target": C})
+    after = g.view(None)["characters"][C]
+    assert after["hand_count"] == 2
+    assert after["hand_public"] == {"water": 1, "medical_kit": 1, "life_preserver": 0}
+    assert all(g.view(seat)["characters"][C] == after for seat in range(6))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_hand_card_mugged_from_him_shows_everyone_which_of_those_it_was(seed):
+    """Follows from the ruling (docs/games/lifeboat.md): with his counts public, a random hand
+    card taken from an unconscious character is known to all when it was his water, his kit or
+    his preserver (the count that drops), and only its size drops when it was anything else."""
+    g = fresh(seed=seed)
+    g.state["wounds"][C] = 7
+    for kind in ("water", "medical_kit", "life_preserver", "cash"):
+        give(g, C, kind)
+    start_actions(g)
+    before = g.view(None)["characters"][C]["hand_public"]
+    g.act(L, {"type": "mug", "target": C, "card": "hand"})
+    taken = [k for k in hand(g, L)]
+    assert len(taken) == 1
+    after = g.view(None)["characters"][C]
+    assert after["hand_count"] == 3
+    dropped = {k: before[k] - after["hand_public"][k] for k in before}
+    if taken[0] in before:
+        assert dropped == {k: int(k == taken[0]) for k in before}
+    else:
+        assert dropped == {k: 0 for k in before}
+    assert all(g.view(seat)["characters"][C] == after for seat in range(6))
+
+
 def test_a_corpse_hand_stays_secret():
     g = fresh()
     give(g, C, "water")
