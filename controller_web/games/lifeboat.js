@@ -4,7 +4,7 @@
 // and what only I know. Rendered from msg alone.
 import { strings } from "/static/games/lifeboat/strings.js";
 import {
-  h, fmt, ensureCss, tr as makeTr, charName, kindName, card, cardBack, who, whoList, navCard, woundPips,
+  h, fmt, ensureCss, tr as makeTr, charName, kindName, card, cardBack, who, whoList, navCard, woundPips, forHim, forHimLine, gk, gks,
   worth, myCase, navShort, caseText, alive, weaponBonus, describeEvent, QUIET, birdIcon, DATA,
 } from "/static/games/lifeboat/common.js";
 import { disc } from "/static/js/players.js";
@@ -101,7 +101,7 @@ function meStrip(env, mine) {
     h("small", {}, label),
     h("b", {}, c ? charName(env, c.character) : "?"),
     h("span", { class: "lbp-worth" }, tr("me.worth", { n: value })),
-    c ? h("span", { class: `lbp-mstate s-${c.state}` }, tr(`state.${c.state}`)) : null);
+    c ? h("span", { class: `lbp-mstate s-${c.state}` }, tr(gk(c.character, `state.${c.state}`))) : null);
   const cs = myCase(me);
   return h("header", { class: "lbp-strip", "data-testid": "lbp-strip" },
     h("div", { class: `lbp-me s-${mine.state}`, "data-testid": "lbp-me", dataset: { character: me.character } },
@@ -110,7 +110,7 @@ function meStrip(env, mine) {
       h("span", { class: "lbp-me-stats" }, h("span", { title: tr("size") }, tr("size.short", { n: mine.size })), " ",
         h("span", { title: tr("survival") }, tr("survival.short", { n: mine.survival }))),
       woundPips(mine),
-      h("span", { class: `lbp-mstate s-${mine.state}` }, tr(`state.${mine.state}`))),
+      h("span", { class: `lbp-mstate s-${mine.state}` }, tr(gk(mine.character, `state.${mine.state}`)))),
     mini(`♥ ${tr("me.friend")}`, friend, w.loveNow !== undefined ? w.loveNow : w.love, "lbp-friend", "lbp-friend"),
     mini(`✗ ${tr("me.enemy")}`, enemy, w.hateNow !== undefined ? w.hateNow : (psycho ? w.psychopath : w.hate), "lbp-enemy", "lbp-enemy"),
     h("div", { class: "lbp-score", "data-testid": "lbp-score", title: tr("me.score") },
@@ -333,7 +333,7 @@ function thirstPanel(env) {
   for (const a of main) {
     if (a.type === "drink") buttons.push(act(env, tr("do.drink"), a, { confirm: true, cls: "lbp-primary" }));
     if (a.type === "pour") buttons.push(act(env, fmt(tr, "do.pour", { who: who(env, a.target, { player: false }) }), a, { confirm: true }));
-    if (a.type === "pour_his") buttons.push(act(env, fmt(tr, "do.pour_his", { who: who(env, a.target, { player: false }) }), a, { confirm: true }));
+    if (a.type === "pour_his") buttons.push(act(env, fmt(tr, gks(env, a.target, "do.pour_his"), { who: who(env, a.target, { player: false }) }), a, { confirm: true }));
   }
   const done = main.find((a) => a.type === "done");
   const thirsty = thirst.map((n, i) => (n > 0 ? i : null)).filter((x) => x !== null);
@@ -415,7 +415,7 @@ function waitingPanel(env) {
   const { view, tr, me } = env;
   const mine = me ? view.characters[me.seat] : null;
   let note = null;
-  if (mine && mine.state !== "conscious") note = h("p", { class: "lbp-alert" }, tr(`me.${mine.state}`));
+  if (mine && mine.state !== "conscious") note = h("p", { class: "lbp-alert" }, tr(gk(mine.character, `me.${mine.state}`)));
   return h("div", { class: "lbp-card lbp-wait" }, waitLine(env), note,
     view.fight ? fightSides(env, view.fight) : null,
     view.navigation && view.navigation.card ? navCard(env, view.navigation.card) : null);
@@ -525,15 +525,19 @@ function boatPicture(env, { targets = null, selected = null, actions = null } = 
       disc(p.colour, p.letter),
       h("b", {}, charName(env, c.character)),
       h("small", {}, `${tr("size.short", { n: c.size })} ${tr("survival.short", { n: c.survival })}`),
-      h("small", { class: "lbp-w" }, `${c.wounds}/${c.size}`, c.state !== "conscious" ? ` ${tr(`state.${c.state}`)}` : ""),
-      c.hand_count ? cardBack(c.hand_count, { cls: "tiny" }) : null);
+      h("small", { class: "lbp-w" }, `${c.wounds}/${c.size}`, c.state !== "conscious" ? ` ${tr(gk(c.character, `state.${c.state}`))}` : ""),
+      c.hand_count ? cardBack(c.hand_count, { cls: "tiny" }) : null,
+      forHim(env, c, { short: true, label: false }));
   };
   const water = (view.navigation && view.navigation.water) || [];
   const line = (view.line || []).filter((x) => !water.includes(x));
   const others = [...new Set([...water, ...(targets ? [...targets.keys()] : [])])].filter((x) => !line.includes(x));
   return h("div", { class: "lbp-boat", "data-testid": "lbp-boat" },
     h("div", { class: "lbp-hull" }, h("span", { class: "lbp-bow" }, tr("bow")), line.map(tile), h("span", { class: "lbp-stern" }, tr("stern"))),
-    others.length ? h("div", { class: "lbp-inwater" }, h("span", {}, tr("water.title")), others.map(tile)) : null);
+    others.length ? h("div", { class: "lbp-inwater" }, h("span", {}, tr("water.title")), others.map(tile)) : null,
+    // What the others may play for an unconscious character, in a sentence (issue 21).
+    view.characters.filter((c) => c.hand_public).map((c) => h("p", { class: "lbp-forhim", "data-testid": `lbp-forhim-${c.seat}` },
+      forHimLine(env, c, who(env, c.seat, { player: false })))));
 }
 
 function boatPanel(env) {

@@ -97,7 +97,9 @@ def _step_reacts_to_deaths(g, seats, events):
 
 
 def make_sick(g, seat, why, events):
-    """Sick from now (E39 restarts it); he votes no more this turn (§7)."""
+    """Sick from now (E39 restarts it). For the rest of this turn he casts no ballot in a
+    survival-phase vote (one open now drops him unless he has voted, E20); he still votes in the
+    hurricane and departure votes (§5.1, §7)."""
     t.castaway(g, seat)["sick_turn"] = g.state["turn"]
     events.append({"type": "sick", "seat": seat, "why": why})
     for b in open_ballots(g):

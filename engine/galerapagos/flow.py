@@ -206,7 +206,7 @@ def _vote(g, stage, candidates, kind, events):
             turnlog.open_record(g, vote, kind, candidates=candidates)
             _name(g, vote, candidates[0], "only_candidate", events)
             return True
-        voters = sacrifice_voters(g)
+        voters = sacrifice_voters(g, kind)
         if not voters:
             vote["tied"] = list(candidates)
             turnlog.open_record(g, vote, kind, candidates=candidates)
@@ -321,14 +321,10 @@ def _departure(g, stage, events):
         return False
     ballot = stage["ballot"]
     if ballot is None:
+        # Every living castaway votes (D11), and one is alive here: the last death ends the
+        # game (deaths.kill, "hecatomb"). So there is always a ballot to open.
         voters = departure_voters(g)
         events.append({"type": "departure_possible", "living": len(t.living(g))})
-        if not voters:
-            stage["choose"] = True
-            turnlog.open_record(g, stage, "departure")
-            turnlog.update(g, stage, chooser=s["first"], outcome="tie")
-            events.append({"type": "departure_tie", "chooser": s["first"]})
-            return True
         stage["ballot"] = open_ballot(g, "departure", voters, [True, False])
         events.append({"type": "vote_open", "kind": "departure", "voters": voters})
         return True

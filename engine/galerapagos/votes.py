@@ -3,16 +3,22 @@ from engine import ballot as ballots
 from engine.galerapagos import table as t
 
 
-def sacrifice_voters(g):
-    """§5.1: the living not sick this turn, and the dead too with `dead_vote`."""
-    voters = [x for x in t.living(g) if not t.fell_sick_this_turn(g, x)]
+def sacrifice_voters(g, kind):
+    """§5.1: the living, and the dead too with `dead_vote`. Only survival-phase votes
+    ("sacrifice") bar those who fell sick this turn; hurricane votes do not (the rulebook: "il
+    ne peut pas voter lors de la phase de survie")."""
+    living = t.living(g)
+    if kind == "sacrifice":
+        living = [x for x in living if not t.fell_sick_this_turn(g, x)]
+    voters = list(living)
     if g.options["dead_vote"]:
         voters += t.dead(g)
     return sorted(voters)
 
 
 def departure_voters(g):
-    return [x for x in t.living(g) if not t.fell_sick_this_turn(g, x)]
+    """§5.7, D11: every living castaway, the sick ones too."""
+    return t.living(g)
 
 
 def open_ballot(g, kind, voters, options, **extra):
@@ -32,8 +38,10 @@ def open_ballots(g):
 
 
 def drop_voter(ballot, seat):
-    """A voter who falls sick mid-ballot loses his ballot unless it is already cast (E20)."""
-    if seat not in ballot["voters"] or ballots.has_voted(ballot, seat):
+    """A voter who falls sick mid-ballot loses his survival-phase ballot unless it is already
+    cast (E20); hurricane and departure ballots keep him (§5.1)."""
+    if (ballot["kind"] != "sacrifice" or seat not in ballot["voters"]
+            or ballots.has_voted(ballot, seat)):
         return
     i = ballot["voters"].index(seat)
     for key in ("voters", "weights", "votes"):

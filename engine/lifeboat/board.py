@@ -149,11 +149,31 @@ def leave_boat(s, seat):
 
 def preservers_to_show(s):
     """Unconscious characters with the life preserver in hand: any conscious character may
-    show it for them (both rulebooks: others play an unconscious character's cards)."""
+    show it for them (both rulebooks: others play an unconscious character's cards), at any time
+    before a navigation card sends them overboard. Once a card has named one, it is too late: the
+    preserver must be face up "already" when he falls (§4.7; issue 21)."""
     kinds, gone, wounds, chars, hands = s["kinds"], s["gone"], s["wounds"], s["chars"], s["hand"]
+    water = s["nav"]["water"] if s["phase"] == "rescue" else ()
     return [x for x in s["line"]
             if not gone[x] and wounds[x] == CHARACTERS[chars[x]]["size"]     # unconscious
+            and x not in water
             and any(kinds[c] == "life_preserver" for c in hands[x])]
+
+
+# What the others may play for an unconscious character: how many of each he holds in his hand
+# is public while he is unconscious (§4.7, §6; issue 21).
+PLAYED_FOR_HIM = ("water", "medical_kit", "life_preserver")
+
+
+def public_hand(s, seat):
+    """The counts of PLAYED_FOR_HIM kinds in an unconscious character's hand."""
+    kinds = s["kinds"]
+    counts = dict.fromkeys(PLAYED_FOR_HIM, 0)
+    for c in s["hand"][seat]:
+        k = kinds[c]
+        if k in counts:
+            counts[k] += 1
+    return counts
 
 
 def open_parasol_holder(s):

@@ -113,6 +113,11 @@ class Lifeboat(Game):
         if t == "show":
             return "You have no such card in your hand."
         if t == "show_his":
+            nav = s.get("nav") or {}
+            if s["phase"] == "rescue" and action.get("target") in (nav.get("water") or []):
+                # Issue 21: "unless you have a face up life preserver ALREADY in front of you".
+                return ("Too late: the life preserver had to be face up before the navigation "
+                        "card sent this character overboard.")
             return ("Only the life preserver in an unconscious character's hand can be shown "
                     "for him.")
         if t.startswith("trade_"):

@@ -28,6 +28,9 @@ def _character(s, seat, over):
            "rowed": s["rowed"][seat], "fought": s["fought"][seat], "acted": s["acted"][seat],
            "hand_count": len(s["hand"][seat]),
            "face_up": [_up_card(s, x) for x in s["up"][seat]]}
+    if out["state"] == "unconscious" and not over:
+        # What the others may play for him is public while he is unconscious (§4.7, §6).
+        out["hand_public"] = board.public_hand(s, seat)
     if over:
         out["hand"] = [{"id": x, "kind": board.kind(s, x)} for x in s["hand"][seat]]
         out["love"] = s["love"][seat]

@@ -4,7 +4,7 @@
 // Drawn on a 1920x1080 canvas that the TV page scales to fit the screen (1280x720 to 3840x2160).
 import { strings } from "/static/games/lifeboat/strings.js";
 import {
-  h, fmt, ensureCss, tr as makeTr, charName, kindName, card, cardBack, who, whoList, navCard, woundPips,
+  h, fmt, ensureCss, tr as makeTr, charName, kindName, card, cardBack, who, whoList, navCard, woundPips, forHim, gk, gks,
   describeEvent, QUIET, birdIcon, weaponBonus,
 } from "/static/games/lifeboat/common.js";
 import { disc } from "/static/js/players.js";
@@ -134,9 +134,10 @@ function seatCard(env, x) {
       h("span", { title: tr("size") }, tr("size.short", { n: c.size })),
       h("span", { title: tr("survival") }, tr("survival.short", { n: c.survival }))),
     woundPips(c),
-    h("div", { class: `lbv-state s-${c.state}` }, tr(`state.${c.state}`)),
+    h("div", { class: `lbv-state s-${c.state}` }, tr(gk(c.character, `state.${c.state}`))),
     h("div", { class: "lbv-hand", title: tr("players_cards") }, c.hand_count ? cardBack(c.hand_count) : null,
       h("small", {}, String(c.hand_count))),
+    forHim(env, c, { short: true }),
     h("div", { class: "lbv-up" }, c.face_up.map((u) => card(env, u.kind, { small: true, open: u.open }))),
     marks.length ? h("div", { class: "lbv-marks" }, marks) : null);
 }
@@ -154,7 +155,7 @@ function boat(env) {
     apart.length || (view.removed || []).length ? h("div", { class: "lbv-apart", "data-testid": "lbv-apart" },
       apart.length ? h("span", { class: "lbv-apart-title" }, water.length ? tr("water.title") : tr("gone_apart")) : null,
       apart.map((x) => h("span", { class: `lbv-gone s-${view.characters[x].state}`, dataset: { seat: String(x) } },
-        who(env, x), " · ", tr(water.includes(x) ? "state.water" : `state.${view.characters[x].state}`))),
+        who(env, x), " · ", tr(water.includes(x) ? "state.water" : gks(env, x, `state.${view.characters[x].state}`)))),
       (view.removed || []).length ? h("span", { class: "lbv-removed" },
         tr("removed", { names: view.removed.map((c) => charName(env, c)).join(", ") })) : null) : null);
 }
@@ -212,7 +213,7 @@ function lastFightPanel(env, e) {
       h("span", {}, tr("fight.attacker"), ": ", whoList(env, e.sides.attacker, { player: false })),
       h("span", {}, tr("fight.defender"), ": ", whoList(env, e.sides.defender, { player: false }))),
     hurt.length ? h("div", {}, tr("fight.wounded"), " ", hurt.map((x, i) => [i ? ", " : "", who(env, x.seat, { player: false }),
-      ` ${x.wounds}/${env.view.characters[x.seat].size} (${tr(`state.${x.state}`)})`])) : null);
+      ` ${x.wounds}/${env.view.characters[x.seat].size} (${tr(gks(env, x.seat, `state.${x.state}`))})`])) : null);
 }
 
 function flarePanel(env, fl) {
@@ -352,7 +353,7 @@ function navOutcome(env, o) {
     fmt(tr, `nav.w.${w.type === "drink" ? "drink" : w.type === "pour_his" ? "pour_his" : "pour"}`,
       { who: who(env, w.seat, { player: false }), target: w.target === undefined || w.target === null ? "" : who(env, w.target, { player: false }) })]));
   if (o.thirst_wounds && o.thirst_wounds.length) line("bad", h("b", {}, tr("nav.thirst_wounds")), " ", o.thirst_wounds.map((x, i) => [i ? ", " : "",
-    who(env, x.seat, { player: false }), ` +${x.wounds_taken} (${tr(`state.${x.state}`)})`]));
+    who(env, x.seat, { player: false }), ` +${x.wounds_taken} (${tr(gks(env, x.seat, `state.${x.state}`))})`]));
   if (o.finished === false) line("", h("i", {}, tr("nav.resolving")));
   void view;
   return lines;
@@ -374,7 +375,7 @@ function finalScores(env, r) {
     if (bd.love_card === bd.hate_card && bd.love_card !== bd.character) cs.push(tr("case.ambivalent"));
     return h("tr", { class: win ? "win" : "", dataset: { seat: String(x) }, "data-testid": `lbv-final-row-${x}` },
       h("td", {}, win ? h("span", { class: "lbv-crown" }, "♛") : ""),
-      h("td", { class: "lbv-fwho" }, who(env, x), h("div", { class: `lbv-fstate s-${c.state}` }, tr(`state.${c.state}`))),
+      h("td", { class: "lbv-fwho" }, who(env, x), h("div", { class: `lbv-fstate s-${c.state}` }, tr(gk(c.character, `state.${c.state}`)))),
       h("td", { class: "lbv-flove", "data-testid": `lbv-love-${x}`, dataset: { character: bd.love_card } }, `♥ ${charName(env, bd.love_card)}`),
       h("td", { class: "lbv-fhate", "data-testid": `lbv-hate-${x}`, dataset: { character: bd.hate_card } }, `✗ ${charName(env, bd.hate_card)}`,
         cs.length ? h("div", { class: "lbv-case" }, cs.join(" · ")) : null),

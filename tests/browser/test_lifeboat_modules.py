@@ -75,3 +75,100 @@ def test_every_scenario_renders(browser, preview, kind, lang):
             page.screenshot(path=str(out / f"{kind}-{size['width']}-{name}-{lang}.png"))
         ctx.close()
     assert not errors, errors
+
+
+# The sentence under the phones' boat picture, written out by hand for each language.
+FORHIM = {
+    "en": {"n": {"water": ("water card", "water cards"), "medical_kit": ("medical kit", "medical kits"),
+                 "life_preserver": ("life preserver", "life preservers")},
+           "no": {"water": "no water", "medical_kit": "no medical kit", "life_preserver": "no life preserver"},
+           "cards": ("card", "cards"), "and": " and ", "one": lambda n: n == 1},
+    "fr": {"n": {"water": ("carte Eau", "cartes Eau"), "medical_kit": ("trousse de secours", "trousses de secours"),
+                 "life_preserver": ("bouée", "bouées")},
+           "no": {"water": "pas d'eau", "medical_kit": "pas de trousse", "life_preserver": "pas de bouée"},
+           "cards": ("carte", "cartes"), "and": " et ", "one": lambda n: n in (0, 1)},
+}
+
+
+def forhim_sentence(lang, name, she, counts, total):
+    L = FORHIM[lang]
+    word = lambda forms, n: f"{n} {forms[0] if L['one'](n) else forms[1]}"
+    kinds = ("water", "medical_kit", "life_preserver")
+    some = [word(L["n"][k], counts[k]) for k in kinds if counts[k]]
+    some = ", ".join(some[:-1]) + L["and"] + some[-1] if len(some) > 1 else "".join(some)
+    none = ", ".join(L["no"][k] for k in kinds if not counts[k])
+    cards = word(L["cards"], total)
+    if lang == "en":
+        his, head = ("her" if she else "his"), f"{name} is unconscious."
+        if total == 0:
+            return f"{name} is unconscious and has no card in {his} hand."
+        if total == 1:
+            return (f"{head} The others may play the one card in {his} hand: {some}." if some else
+                    f"{head} The others may not play the one card in {his} hand: {none}.")
+        if not some:
+            return f"{head} The others may play none of {his} {cards}: {none}."
+        return f"{head} Of {his} {cards}, the others may play {some}" + (f"; {none}." if none else ".")
+    head = f"{name} est inconsciente." if she else f"{name} est inconscient."
+    if total == 0:
+        return f"{head[:-1]} et n'a aucune carte en main."
+    if total == 1:
+        return (f"{head} Les autres peuvent jouer la seule carte de sa main\u00a0: {some}." if some else
+                f"{head} Les autres ne peuvent pas jouer la seule carte de sa main\u00a0: {none}.")
+    if not some:
+        return f"{head} Les autres ne peuvent jouer aucune de ses {cards}\u00a0: {none}."
+    return f"{head} Sur ses {cards}, les autres peuvent jouer {some}" + (f"\u00a0; {none}." if none else ".")
+
+
+def test_the_sentence_builder_matches_the_reviewers_examples():
+    counts = {"water": 2, "medical_kit": 1, "life_preserver": 0}
+    assert forhim_sentence("en", "The Kid", False, counts, 5) == (
+        "The Kid is unconscious. Of his 5 cards, the others may play 2 water cards and 1 medical kit;"
+        " no life preserver.")
+    assert forhim_sentence("fr", "Le Gamin", False, counts, 5) == (
+        "Le Gamin est inconscient. Sur ses 5 cartes, les autres peuvent jouer 2 cartes Eau et"
+        " 1 trousse de secours\u00a0; pas de bouée.")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("scenario,character", [("medical_kit_his_6p", None),
+                                                ("lady_unconscious_6p", "lady_lauren")])
+def test_what_may_be_played_for_an_unconscious_character_is_on_both_pages(browser, preview, lang,
+                                                                           scenario, character):
+    """Issue 21: the counts of water, medical kits and life preservers in an unconscious
+    character's hand are public: on his card on the TV, on the phones' boat picture, with a
+    real sentence naming him (plurals by the language's rules, zeros said as "no ..."), and
+    Lady Lauren is "she" ("her", "inconsciente")."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = ctx.new_page()
+    for kind in ("table", "phone"):
+        page.goto(f"{preview}?page={kind}&s={scenario}&lang={lang}")
+        page.wait_for_function("window.__ready === true", timeout=30_000)
+        view = page.evaluate("window.__msg.view")
+        out = [c for c in view["characters"] if c.get("hand_public")]
+        assert out and all(c["state"] == "unconscious" for c in out)
+        if character:
+            assert any(c["character"] == character for c in out)
+        for c in out:
+            block = page.locator(f"[data-testid=forhim-{c['seat']}]")
+            shown = {k: int(block.locator(f"[data-kind={k}]").get_attribute("data-n"))
+                     for k in ("water", "medical_kit", "life_preserver")}
+            assert shown == c["hand_public"]
+            she = c["character"] == "lady_lauren"
+            if kind == "table":
+                label = block.locator(".lbt-forhim-t").inner_text()
+                assert label.endswith(("her:", "elle :", "elle\u00a0:") if she else ("him:", "lui :", "lui\u00a0:")), label
+                state = page.locator(f"[data-testid=lbv-seat-{c['seat']}] .lbv-state").inner_text()
+                if lang == "fr":
+                    assert state == ("inconsciente" if she else "inconscient")
+            if kind == "phone":
+                # The sentence as read: the name (a disc and the character's name), then text.
+                name, rest = page.evaluate("""(id) => { const p = document.querySelector(`[data-testid=${id}]`);
+                    const w = p.querySelector('.lbt-who'); const name = w.querySelector('b').textContent;
+                    const q = p.cloneNode(true); q.querySelector('.lbt-who').remove();
+                    return [name, q.textContent]; }""", f"lbp-forhim-{c['seat']}")
+                line = name + rest
+                assert line == forhim_sentence(lang, name, she, c["hand_public"], c["hand_count"]), line
+                assert "×" not in line
+        conscious = [c for c in view["characters"] if c["state"] == "conscious"]
+        assert page.locator(f"[data-testid=forhim-{conscious[0]['seat']}]").count() == 0
+    ctx.close()

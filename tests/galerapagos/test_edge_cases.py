@@ -713,8 +713,8 @@ def test_e36_departure_all_leave_sick_included():
     g.state["castaways"][BEN]["sick_turn"] = 6
     all_pass(g)
     ballot = g.state["stage"]["ballot"]
-    assert ballot["voters"] == [ANA, CY, DEE]
-    for s in (ANA, CY, DEE):
+    assert ballot["voters"] == [ANA, BEN, CY, DEE]        # the sick vote on it (§5.7)
+    for s in (ANA, BEN, CY, DEE):
         g.act(s, {"type": "vote", "leave": True})
     assert g.over and g.result()["winners"] == [ANA, BEN, CY, DEE]
     assert (g.state["water"], g.state["food"]) == (6, 6)

@@ -6,7 +6,7 @@ import pytest
 import engine
 from engine.galerapagos.data import SETUP, full_deck
 from tests.galerapagos.helpers import (ANA, BEN, CY, DEE, ELI, NAMES, all_pass, at_evening,
-                                       at_turn_start, empty_hands, new, set_hand)
+                                       at_survival, at_turn_start, empty_hands, new, set_hand)
 
 
 @pytest.mark.parametrize("n", range(3, 13))
@@ -146,28 +146,29 @@ def test_departure_vote_with_the_club_and_crystal_ball():
 
 
 def test_no_sacrifice_voters_means_every_candidate_is_tied():
+    # Everybody fell sick this turn: nobody votes in the survival phase (§5.1).
     g = new(3)
     empty_hands(g)
     for c in g.state["castaways"]:
         c["sick_turn"] = 6
-    at_evening(g, water=20, food=20, places=1, turn=6, hurricane=True, first=CY)
+    at_survival(g, water=1, food=20, first=CY)
     all_pass(g)
     assert g.waiting_for() == [CY]
     assert g.legal_actions(CY)[:3] == [{"type": "choose", "target": s} for s in (ANA, BEN, CY)]
     g.act(CY, {"type": "choose", "target": ANA})
     g.act(ANA, {"type": "pass"})
-    g.act(CY, {"type": "choose", "target": BEN})
-    g.act(BEN, {"type": "pass"})
-    assert g.over and g.result()["winners"] == [CY]
+    assert not g.state["castaways"][ANA]["alive"]
 
 
-def test_no_departure_voters_then_the_first_player_decides():
+def test_castaways_all_sick_this_turn_still_vote_on_the_departure():
+    # §5.7, D11 (issue 21): the sick vote on the departure; nobody is left out of it.
     g = new(3)
     empty_hands(g)
     for c in g.state["castaways"]:
         c["sick_turn"] = 6
     at_evening(g, water=20, food=20, places=3, first=BEN)
     all_pass(g)
-    assert g.waiting_for() == [BEN]
-    g.act(BEN, {"type": "choose", "leave": True})
+    assert g.waiting_for() == [ANA, BEN, CY]
+    for seat in (ANA, BEN, CY):
+        g.act(seat, {"type": "vote", "leave": True})
     assert g.over and g.result()["winners"] == [ANA, BEN, CY]

@@ -57,20 +57,75 @@ def test_his_kit_is_only_an_action_of_the_character_whose_turn_it_is():
 
 # -- showing his life preserver -------------------------------------------------------------
 
-def test_worked_example_his_preserver_shown_saves_the_unconscious_from_drowning():
+def test_worked_example_the_kid_drowns_with_his_preserver_still_in_hand():
+    """Issue 21 (both rulebooks: "unless you have a face up life preserver ALREADY in front of
+    you"): 6 players, the Kid unconscious (3 wounds) with the life preserver in his hand, the
+    navigation card names him. Nobody may show it now; he drowns and is gone."""
+    g = fresh(6)
+    g.state["wounds"][K] = 3
+    give(g, K, "life_preserver")
+    navigate_with(g, "nav02")                 # the Kid overboard
+    assert g.state["phase"] == "rescue" and g.state["nav"]["water"] == [K]
+    for seat in (L, S, C, M, F):
+        assert not acts(g, seat, "show_his")
+        with pytest.raises(IllegalAction, match="Too late: the life preserver had to be face up "
+                                                "before the navigation card sent this character "
+                                                "overboard"):
+            g.act(seat, {"type": "show_his", "target": K})
+    ev = done_all(g, "rescue")
+    water = next(e for e in ev if e["type"] == "in_the_water")
+    assert water["characters"][0]["seat"] == K and water["characters"][0]["state"] == "gone"
+    assert g.state["gone"][K] and K not in g.state["line"]
+    assert "life_preserver" in [g.state["kinds"][c] for c in g.state["discard"]]
+
+
+def test_showing_the_preserver_of_one_aboard_with_none_is_refused_for_that_reason():
+    """The "too late" refusal is for one in the water only; one aboard without a preserver
+    still hears that only a preserver in an unconscious character's hand can be shown."""
+    g = fresh()
+    g.state["wounds"][S] = 5                  # Stephen unconscious, aboard, no preserver
+    g.state["wounds"][K] = 3
+    give(g, K, "life_preserver")
+    navigate_with(g, "nav02")                 # the Kid overboard
+    with pytest.raises(IllegalAction, match="Only the life preserver in an unconscious"):
+        g.act(L, {"type": "show_his", "target": S})
+    assert g.state["phase"] == "rescue" and g.state["hand"][K]
+
+
+def test_his_preserver_shown_before_the_card_saves_the_unconscious_from_drowning():
     g = fresh()
     g.state["wounds"][S] = 5                  # Stephen unconscious, preserver in his hand
     give(g, S, "life_preserver")
-    navigate_with(g, "nav06")                 # Stephen overboard
-    assert g.state["phase"] == "rescue"
-    assert {"type": "show_his", "target": S} in g.legal_actions(K)
-    ev = g.act(K, {"type": "show_his", "target": S})
+    start_actions(g)
+    ev = g.act(K, {"type": "show_his", "target": S})     # before any card names him
     assert ev[0] == {"type": "show_his", "seat": K, "target": S, "card": "life_preserver"}
-    assert g.state["window"]["done"] == []
+    navigate_with(g, "nav06")                 # Stephen overboard
     done_all(g, "rescue")
     # No fall wound, no drowning: he is still aboard, unconscious, the preserver face up
     assert not g.state["gone"][S] and board.unconscious(g.state, S)
     assert up(g, S) == ["life_preserver"]
+
+
+def test_in_the_rescue_window_only_those_still_aboard_may_have_theirs_shown():
+    g = fresh()
+    g.state["wounds"][S] = 5                  # Stephen unconscious, aboard
+    give(g, S, "life_preserver")
+    g.state["wounds"][K] = 3                  # the Kid unconscious, in the water
+    navigate_with(g, "nav02")                 # the Kid overboard
+    assert acts(g, L, "show_his") == [{"type": "show_his", "target": S}]
+    g.act(L, {"type": "show_his", "target": S})
+    done_all(g, "rescue")
+    assert g.state["gone"][K] and not g.state["gone"][S]
+
+
+def test_a_conscious_character_in_the_water_still_shows_his_own_preserver():
+    g = fresh()
+    give(g, K, "life_preserver")
+    navigate_with(g, "nav02")
+    assert {"type": "show", "card": "life_preserver"} in g.legal_actions(K)
+    g.act(K, {"type": "show", "card": "life_preserver"})
+    done_all(g, "rescue")
+    assert g.state["wounds"][K] == 0 and up(g, K) == ["life_preserver"]
 
 
 def test_without_it_the_same_stephen_drowns():
@@ -80,6 +135,83 @@ def test_without_it_the_same_stephen_drowns():
     navigate_with(g, "nav06")
     done_all(g, "rescue")
     assert g.state["gone"][S]
+
+
+# -- what the others may play for him is public (issue 21, §4.7 and §6) ----------------------
+
+def test_worked_example_the_table_sees_what_may_be_played_for_the_unconscious_captain():
+    g = fresh()
+    give(g, C, "water", count=2)
+    give(g, C, "medical_kit")
+    give(g, C, "cash")
+    give(g, C, "knife")
+    give(g, C, "water", up=True)              # face up: public anyway, not counted again
+    give(g, L, "water")
+    start_actions(g)
+    table = g.view(None)["characters"][C]
+    assert "hand_public" not in table         # conscious: only his hand size
+    g.state["wounds"][C] = 7                  # the Captain falls unconscious
+    g.changed()
+    table = g.view(None)["characters"][C]
+    assert table["hand_count"] == 5 and "hand" not in table
+    assert table["hand_public"] == {"water": 2, "medical_kit": 1, "life_preserver": 0}
+    for seat in range(6):                     # every phone sees it the same
+        assert g.view(seat)["characters"][C] == table
+    assert "hand_public" not in g.view(None)["characters"][L]
+    # The legal actions it allows tell nobody more: his kit, no preserver to show
+    assert acts(g, L, "medical_kit_his") == [{"type": "medical_kit_his", "target": C}]
+    assert not acts(g, L, "show_his")
+    g.act(L, {"type": "medical_kit_his", "target": C})   # awake again: private again
+    assert "hand_public" not in g.view(None)["characters"][C]
+
+
+def test_the_counts_follow_his_water_poured_on_him():
+    g = fresh()
+    g.state["wounds"][C] = 7                  # the Captain unconscious
+    give(g, C, "water", count=2)
+    give(g, C, "medical_kit")
+    navigate_with(g, "nav06")                 # the Captain thirsty
+    done_all(g, "rescue")
+    before = g.view(None)["characters"][C]
+    assert before["hand_count"] == 3
+    assert before["hand_public"] == {"water": 2, "medical_kit": 1, "life_preserver": 0}
+    g.act(M, {"type": "pour_his", "target": C})
+    after = g.view(None)["characters"][C]
+    assert after["hand_count"] == 2
+    assert after["hand_public"] == {"water": 1, "medical_kit": 1, "life_preserver": 0}
+    assert all(g.view(seat)["characters"][C] == after for seat in range(6))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_hand_card_mugged_from_him_shows_everyone_which_of_those_it_was(seed):
+    """Follows from the ruling (docs/games/lifeboat.md): with his counts public, a random hand
+    card taken from an unconscious character is known to all when it was his water, his kit or
+    his preserver (the count that drops), and only its size drops when it was anything else."""
+    g = fresh(seed=seed)
+    g.state["wounds"][C] = 7
+    for kind in ("water", "medical_kit", "life_preserver", "cash"):
+        give(g, C, kind)
+    start_actions(g)
+    before = g.view(None)["characters"][C]["hand_public"]
+    g.act(L, {"type": "mug", "target": C, "card": "hand"})
+    taken = [k for k in hand(g, L)]
+    assert len(taken) == 1
+    after = g.view(None)["characters"][C]
+    assert after["hand_count"] == 3
+    dropped = {k: before[k] - after["hand_public"][k] for k in before}
+    if taken[0] in before:
+        assert dropped == {k: int(k == taken[0]) for k in before}
+    else:
+        assert dropped == {k: 0 for k in before}
+    assert all(g.view(seat)["characters"][C] == after for seat in range(6))
+
+
+def test_a_corpse_hand_stays_secret():
+    g = fresh()
+    give(g, C, "water")
+    board.kill(g.state, C)
+    start_actions(g)
+    assert "hand_public" not in g.view(None)["characters"][C]
 
 
 def test_his_preserver_may_be_shown_any_time_by_any_conscious_character():

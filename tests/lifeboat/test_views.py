@@ -4,6 +4,8 @@ import json
 import random
 
 import engine
+from engine.lifeboat import board
+from engine.lifeboat.board import PLAYED_FOR_HIM
 from engine.playout import random_step
 from tests.lifeboat.helpers import C, K, L, M, S, fresh, give, start, start_actions
 
@@ -22,15 +24,17 @@ def keys(value):
 
 
 def with_other_secrets(g, seat):
-    """A copy of the game where `seat`'s Love, Hate and hand cards are different."""
+    """A copy of the game where `seat`'s Love, Hate and hand cards are different (not the
+    water, kits and preserver of an unconscious character: their counts are public, §4.7)."""
     copy = engine.load_game(json.loads(json.dumps(g.to_dict())))
     s = copy.state
     others = [c for c in s["chars"] if c not in (s["love"][seat], s["hate"][seat])]
     s["love"][seat], s["hate"][seat] = others[0], others[-1]
-    swaps = [c for c in s["prov_deck"] if all(s["kinds"][c] != s["kinds"][h]
-                                              for h in s["hand"][seat])]
+    public = PLAYED_FOR_HIM if board.unconscious(s, seat) else ()
+    swaps = [c for c in s["prov_deck"] if s["kinds"][c] not in public
+             and all(s["kinds"][c] != s["kinds"][h] for h in s["hand"][seat])]
     for i, card in enumerate(list(s["hand"][seat])):
-        if i < len(swaps):
+        if i < len(swaps) and s["kinds"][card] not in public:
             s["prov_deck"][s["prov_deck"].index(swaps[i])] = card
             s["hand"][seat][i] = swaps[i]
     return copy

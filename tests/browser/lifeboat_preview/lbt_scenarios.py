@@ -162,8 +162,21 @@ WANTS = {
     "show_his": _legal("show_his"),
     "medical_kit_his": _legal("medical_kit_his"),
 }
-SIX = {f"{k}_6p": v for k, v in WANTS.items() if k in ("draft", "choose", "fight_joined", "rescue", "thirst", "over")}
+# Lady Lauren unconscious with cards in her hand, a conscious seat able to play one for her:
+# the pages say "her" and "inconsciente" (a woman among men).
+def _lady_unconscious(g, ev):
+    lady = [c for c in g.view(None)["characters"] if c["character"] == "lady_lauren"]
+    if not (lady and lady[0]["state"] == "unconscious" and lady[0]["hand_count"]):
+        return None
+    for seat in range(g.n):
+        if any(a["type"].endswith("_his") and a.get("target") == lady[0]["seat"] for a in g.legal_actions(seat)):
+            return seat
+    return None
+
+
+SIX = {f"{k}_6p": v for k, v in WANTS.items() if k in ("draft", "choose", "fight_joined", "rescue", "thirst", "over", "medical_kit_his")}
 WANTS.update(SIX)
+WANTS["lady_unconscious_6p"] = _lady_unconscious
 SCENARIOS = list(WANTS)
 
 

@@ -71,6 +71,62 @@ export function card(env, kind, opts = {}) {
     opts.extra || null);
 }
 
+// Lady Lauren is "she" (the rulebook: "Scores her jewels twice"); every other character is "he".
+const SHE = new Set(["lady_lauren"]);
+// The key of a sentence about one character: its feminine form ("<key>.f") when the character is
+// a woman and the catalog has one, else the key itself.
+export function gk(cid, key) {
+  return SHE.has(cid) && Object.prototype.hasOwnProperty.call(S.en, `${key}.f`) ? `${key}.f` : key;
+}
+// The same, from a seat of the view.
+export function gks(env, seat, key) {
+  const c = env.view && env.view.characters && env.view.characters[seat];
+  return gk(c ? c.character : null, key);
+}
+
+// "{n} card(s)" by the language's plural rules: "<key>.one", "<key>.other"... (the catalog has
+// "one" and "other"; a category it lacks, e.g. French "many", falls back to "other").
+const RULES = {};
+export function plural(env, key, n) {
+  const lang = env.lang === "fr" ? "fr" : "en";
+  const rules = RULES[lang] || (RULES[lang] = new Intl.PluralRules(lang));
+  const cat = rules.select(n);
+  const k = Object.prototype.hasOwnProperty.call(S.en, `${key}.${cat}`) ? `${key}.${cat}` : `${key}.other`;
+  return env.tr(k, { n });
+}
+function listText(env, items) {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")}${env.tr("and")}${items[items.length - 1]}`;
+}
+
+// What the others may play for an unconscious character is public (issue 21): how many water
+// cards, medical kits and life preservers are in his hand (`hand_public`, in every view).
+export const FOR_HIM = ["water", "medical_kit", "life_preserver"];
+// One sentence naming him: "Of his 5 cards, the others may play 2 water cards and 1 medical kit;
+// no life preserver." `whoNode` (a DOM node or text) names him; returns fmt's parts.
+export function forHimLine(env, c, whoNode) {
+  const counts = c.hand_public;
+  const some = listText(env, FOR_HIM.filter((k) => counts[k] > 0).map((k) => plural(env, `forhim.n.${k}`, counts[k])));
+  const none = FOR_HIM.filter((k) => !(counts[k] > 0)).map((k) => env.tr(`forhim.no.${k}`)).join(", ");
+  const total = c.hand_count || 0;
+  const key = !total ? "forhim.empty"
+    : total === 1 ? (some ? "forhim.one" : "forhim.one_nothing")
+    : !some ? "forhim.nothing" : none ? "forhim.some_none" : "forhim.some";
+  return fmt(env.tr, gk(c.character, key), { who: whoNode, cards: plural(env, "forhim.cards", total), some, none });
+}
+export function forHimText(env, c) {
+  return forHimLine(env, c, charName(env, c.character)).map((n) => n.textContent === undefined ? String(n) : n.textContent).join("");
+}
+export function forHim(env, c, opts = {}) {
+  if (!c || !c.hand_public) return null;
+  return h("div", { class: `lbt-forhim${opts.short ? " short" : ""}${opts.cls ? ` ${opts.cls}` : ""}`, "data-testid": `forhim-${c.seat}`,
+                    title: forHimText(env, c), dataset: { seat: String(c.seat) } },
+    opts.label === false ? null : h("span", { class: "lbt-forhim-t" }, env.tr(gk(c.character, "forhim.title"))),
+    FOR_HIM.map((k) => h("span", { class: `lbt-forhim-k lbt-${CATEGORY[k]}${c.hand_public[k] ? "" : " none"}`, dataset: { kind: k, n: String(c.hand_public[k]) },
+                                   title: c.hand_public[k] ? plural(env, `forhim.n.${k}`, c.hand_public[k]) : env.tr(`forhim.no.${k}`) },
+      h("span", { class: "lbt-glyph", "aria-hidden": "true" }, GLYPH[k]),
+      opts.short ? h("b", {}, String(c.hand_public[k])) : plural(env, `forhim.n.${k}`, c.hand_public[k]))));
+}
+
 export function cardBack(n, opts = {}) {
   return h("span", { class: `lbt-backs${opts.cls ? ` ${opts.cls}` : ""}`, title: String(n) },
     Array.from({ length: Math.min(n, 8) }, () => h("span", { class: "lbt-back" })),
@@ -228,7 +284,7 @@ export function describeEvent(env, e) {
     case "provisions_skipped": return F("log.provisions_skipped", { turn: e.turn });
     case "actions_started": return F("log.actions_started", { who: whoList(env, e.order, { player: false }) });
     case "turn_of": return F("log.turn_of", { who: W(e.seat) });
-    case "turn_lost": return F("log.turn_lost", { who: W(e.seat), state: t(`state.${e.state}`) });
+    case "turn_lost": return F("log.turn_lost", { who: W(e.seat), state: t(gks(env, e.seat, `state.${e.state}`)) });
     case "action":
       switch (e.action) {
         case "row": return F(e.shown_oars ? "log.action.row.oars" : "log.action.row",
@@ -236,8 +292,8 @@ export function describeEvent(env, e) {
         case "swap": return F("log.action.swap", { who: W(e.seat), target: W(e.target) });
         case "mug": return F("log.action.mug", { who: W(e.seat), target: W(e.target), card: K(e.card) });
         case "medical_kit":
-        case "medical_kit_his": return F(e.action === "medical_kit_his" ? "log.action.medical_kit_his" : "log.action.medical_kit",
-          { who: W(e.seat), target: W(e.target), state: t(`state.${e.state}`) });
+        case "medical_kit_his": return F(gks(env, e.target, e.action === "medical_kit_his" ? "log.action.medical_kit_his" : "log.action.medical_kit"),
+          { who: W(e.seat), target: W(e.target), state: t(gks(env, e.target, `state.${e.state}`)) });
         case "flare": return F("log.action.flare", { who: W(e.seat), birds: e.birds === undefined ? "?" : e.birds });
         default: return F(`log.action.${e.action === "parasol" ? "parasol" : "nothing"}`, { who: W(e.seat) });
       }
@@ -255,7 +311,7 @@ export function describeEvent(env, e) {
     case "acts_now": return F("log.acts_now", { who: W(e.seat) });
     case "mugged": return F(e.got ? "log.mugged.got" : "log.mugged.none", { who: W(e.seat), target: W(e.target), card: K(e.card) });
     case "show": return F("log.show", { who: W(e.seat), card: K(e.card) });
-    case "show_his": return F("log.show_his", { who: W(e.seat), target: W(e.target), card: K(e.card || "life_preserver") });
+    case "show_his": return F(gks(env, e.target, "log.show_his"), { who: W(e.seat), target: W(e.target), card: K(e.card || "life_preserver") });
     case "traded": return F("log.traded", { a: W(e.seats[0]), b: W(e.seats[1]) });
     case "navigator": return F("log.navigator", { who: W(e.seat), n: e.row_stack });
     case "compass": return F("log.compass", { who: W(e.seat) });
@@ -272,7 +328,7 @@ export function describeEvent(env, e) {
         if (x.wounds_taken) what.push(t("log.water.wounds", { n: x.wounds_taken }));
         if (x.lost && x.lost.length) what.push(t("log.water.lost", { cards: x.lost.map((k) => kindName(env, k)).join(", ") }));
         if (x.drowned) what.push(t("log.water.drowned"));
-        what.push(`(${t(`state.${x.state}`)})`);
+        what.push(`(${t(gks(env, x.seat, `state.${x.state}`))})`);
         return h("span", { class: "lbt-waterline" }, W(x.seat), " ", what.join(", "));
       });
       return F("log.in_the_water", { who: h("span", {}, parts.map((p, i) => [i ? "; " : "", p])) });
@@ -285,9 +341,9 @@ export function describeEvent(env, e) {
     }
     case "drink": return F("log.drink", { who: W(e.seat) });
     case "pour": return F("log.pour", { who: W(e.seat), target: W(e.target) });
-    case "pour_his": return F("log.pour_his", { who: W(e.seat), target: W(e.target) });
+    case "pour_his": return F(gks(env, e.target, "log.pour_his"), { who: W(e.seat), target: W(e.target) });
     case "thirst_wounds": return F("log.thirst_wounds", { who: h("span", {}, (e.characters || []).map((x, i) =>
-      [i ? ", " : "", W(x.seat), ` +${x.wounds_taken} (${t(`state.${x.state}`)})`])) });
+      [i ? ", " : "", W(x.seat), ` +${x.wounds_taken} (${t(gks(env, x.seat, `state.${x.state}`))})`])) });
     case "done": return F(`log.done.${e.window === "fight" ? "fight" : e.window === "rescue" ? "rescue" : "thirst"}`, { who: W(e.seat) });
     case "turn_end": return F("log.turn_end", { turn: e.turn });
     case "rescue": return F(e.reason === "turn_limit" ? "log.rescue.turn_limit" : "log.rescue", { birds: e.birds });
