@@ -97,6 +97,7 @@ class Room:
     next_player: int = 1
     next_bot: int = 1
     touched: float = 0.0
+    games_played: int = 0          # games started in this room (server.stories numbers them)
     # Live only, never stored:
     connections: dict = field(default_factory=dict)   # sid -> Connection
     creator: Optional[str] = None  # the address of the table that created it (room limits)
@@ -104,6 +105,10 @@ class Room:
     # Read and set through the `game` and `log` properties, which thaw a frozen room:
     _game: object = field(default=None, repr=False)   # the engine game while status != lobby
     _log: list = field(default_factory=list, repr=False)   # recent public events
+    # The current game's story (server.stories: seed, options, players, every accepted
+    # action): a dict nobody changes in place (each action makes a new one), frozen with
+    # the game.
+    _story: Optional[dict] = field(default=None, repr=False)
     _frozen: Optional[bytes] = field(default=None, repr=False)   # game and log, see freeze()
 
     # -- the game, live or frozen --------------------------------------------------------
@@ -130,6 +135,17 @@ class Room:
         self._log = log
 
     @property
+    def story(self):
+        if self._frozen is not None:
+            self.thaw()
+        return self._story
+
+    @story.setter
+    def story(self, story):
+        self.thaw()
+        self._story = story
+
+    @property
     def frozen(self):
         return self._frozen is not None
 
@@ -137,10 +153,11 @@ class Room:
         """Keep the game and the log as compressed JSON instead of objects (a lobby with no
         log has nothing to freeze)."""
         with self.lock:
-            if self._frozen is None and (self._game is not None or self._log):
+            if self._frozen is None and (self._game is not None or self._log or self._story):
                 game = self._game.to_dict(copy=False) if self._game is not None else None
-                blob = zlib.compress(orjson.dumps({"game": game, "log": self._log}), 1)
-                self._frozen, self._game, self._log = blob, None, []
+                blob = zlib.compress(orjson.dumps(
+                    {"game": game, "log": self._log, "story": self._story}), 1)
+                self._frozen, self._game, self._log, self._story = blob, None, [], None
 
     def thaw(self):
         """The game and the log as objects again (a no-op on a live room). Under the lock, so
@@ -152,6 +169,7 @@ class Room:
                 parts = orjson.loads(zlib.decompress(self._frozen))
                 game = engine.load_game(parts["game"]) if parts["game"] else None
                 self._game, self._log, self._frozen = game, parts["log"], None
+                self._story = parts.get("story")
 
     # -- lookups ------------------------------------------------------------------------
     def player(self, player_id):
@@ -196,6 +214,9 @@ class Room:
             "version": self.version, "log": self.log, "deadline": copy_data(self.deadline),
             "next_player": self.next_player, "next_bot": self.next_bot,
             "touched": self.touched,
+            # server.stories: the number of games so far and the current one's story
+            # (shared, not copied: a story is never changed in place).
+            "games_played": self.games_played, "story": self.story,
         }
 
     def restore(self, record):
@@ -209,6 +230,7 @@ def from_record(record):
     fields = dict(record)
     fields["players"] = [Player(**p) for p in record["players"]]
     game, fields["_log"] = fields.pop("game"), fields.pop("log")
+    fields["_story"] = fields.pop("story", None)     # absent from records before issue 23
     fields["_game"] = engine.load_game(game) if game else None
     return Room(**fields)
 
