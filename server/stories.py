@@ -126,6 +126,7 @@ class Cursor:
         self.story = story
         self.lock = threading.Lock()
         self.snapshots = {}
+        self.events_at = {}     # step -> the events of its action, as they were seen
         self._start()
 
     def _start(self):
@@ -146,8 +147,19 @@ class Cursor:
             seat, _, action = self.story["actions"][self.step]
             self.events = self.game.act(seat, copy_data(action))
             self.step += 1
+            self.events_at[self.step] = self.events
             if self.step % SNAPSHOT_EVERY == 0 and self.step not in self.snapshots:
                 self.snapshots[self.step] = self.game.to_dict()
+
+    def recent(self, step, keep=None):
+        """The events of the steps up to `step`, the last RECONNECT_EVENTS of them."""
+        from server.views import RECONNECT_EVENTS
+        keep = keep or RECONNECT_EVENTS
+        out = []
+        while step > 0 and len(out) < keep and step in self.events_at:
+            out[:0] = self.events_at[step]
+            step -= 1
+        return out[-keep:]
 
     def frame(self, step):
         """Everything a replay screen shows at `step` (0 = the setup, n = after the n-th
@@ -162,6 +174,8 @@ class Cursor:
             "number": self.story["number"], "game": self.story["game"],
             "step": step, "steps": len(actions), "seat": seat, "at": at, "action": action,
             "events": copy_data(self.events) if step else [],
+            # What a screen joining now would get as its log (server.views.send_game).
+            "recent": copy_data(self.recent(step)),
             "table": game.view(None), "views": [game.view(s) for s in range(n)],
             "waiting_for": game.waiting_for(), "over": game.over,
             "result": game.result() if game.over else None,
