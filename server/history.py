@@ -148,14 +148,16 @@ def import_game(code):
 
 
 # -- Socket.IO: the host shows a replay on every screen of the room ----------------------------
-validate.SCHEMAS["watch"] = {"number": (validate.INT, True)}
+validate.SCHEMAS["watch"] = {"number": (validate.INT, False)}
 
 
 @handles("watch", host=True)
 def watch(hub_, room, sid, payload):
-    """`watch` {number}: the TVs of the room open the replay of that finished game, the phones
-    are offered "my game". Refused for a game in progress, like every route here."""
-    story = stories.finished_story(hub_, room, payload["number"])
+    """`watch` {number}: the TVs of the room open the replay of that finished game (without a
+    number: the current one), the phones are told. Refused for a game in progress, like every
+    route here."""
+    number = payload.get("number", room.story["number"] if room.story else 0)
+    story = stories.finished_story(hub_, room, number)
     message = {"number": story["number"], "game": story["game"]}
     for other in list(room.connections):
         hub_.socketio.emit("watch", message, to=other)

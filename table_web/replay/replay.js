@@ -43,7 +43,8 @@ function plural(key, n) {
 const app = document.getElementById("app");
 const state = {
   games: null, error: null,
-  number: params.has("game") ? Number(params.get("game")) : null,
+  // ?game=last: the newest game that is over (the final strips link there).
+  number: params.has("game") ? (params.get("game") === "last" ? "last" : Number(params.get("game"))) : null,
   seat: params.has("seat") ? Number(params.get("seat")) : null,   // "my game"
   step: params.has("step") ? Number(params.get("step")) : 0,
   playing: false, pace: Number(recall(PACE_KEY)) || 1500,
@@ -469,6 +470,15 @@ function render() {
 }
 
 async function openReplay() {
+  if (state.number === "last") {
+    await loadGames();
+    const done = (state.games || []).find((g) => g.status !== "playing");
+    if (!done) { state.number = null; return; }
+    state.number = done.number;
+    const url = new URL(location.href);
+    url.searchParams.set("game", String(done.number));
+    history.replaceState(null, "", url);
+  }
   const first = await frameAt(0).catch((error) => { state.error = error; return null; });
   if (!first) { render(); return; }
   await loadStrings(first.game);
