@@ -28,8 +28,9 @@ import orjson
 
 import engine
 from engine.base import copy_data
-from server import names
+from server import names, stories
 from server.errors import ServerError
+from server.store import raw_json
 
 # No I, L or O: they read as 1 and 0 on a TV across the room.
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -156,7 +157,8 @@ class Room:
             if self._frozen is None and (self._game is not None or self._log or self._story):
                 game = self._game.to_dict(copy=False) if self._game is not None else None
                 blob = zlib.compress(orjson.dumps(
-                    {"game": game, "log": self._log, "story": self._story}), 1)
+                    {"game": game, "log": self._log, "story": self._story},
+                    default=raw_json), 1)
                 self._frozen, self._game, self._log, self._story = blob, None, [], None
 
     def thaw(self):
@@ -169,7 +171,7 @@ class Room:
                 parts = orjson.loads(zlib.decompress(self._frozen))
                 game = engine.load_game(parts["game"]) if parts["game"] else None
                 self._game, self._log, self._frozen = game, parts["log"], None
-                self._story = parts.get("story")
+                self._story = stories.live_form(parts.get("story"))
 
     # -- lookups ------------------------------------------------------------------------
     def player(self, player_id):
@@ -215,7 +217,7 @@ class Room:
             "next_player": self.next_player, "next_bot": self.next_bot,
             "touched": self.touched,
             # server.stories: the number of games so far and the current one's story
-            # (shared, not copied: a story is never changed in place).
+            # (not copied: a story is never changed in place).
             "games_played": self.games_played, "story": self.story,
         }
 
@@ -230,7 +232,8 @@ def from_record(record):
     fields = dict(record)
     fields["players"] = [Player(**p) for p in record["players"]]
     game, fields["_log"] = fields.pop("game"), fields.pop("log")
-    fields["_story"] = fields.pop("story", None)     # absent from records before issue 23
+    # absent from records before issue 23
+    fields["_story"] = stories.live_form(fields.pop("story", None))
     fields["_game"] = engine.load_game(game) if game else None
     return Room(**fields)
 

@@ -49,7 +49,7 @@ def test_a_finished_game_replays_from_its_story_to_the_same_result(server, http,
     table, code, phones = server.playing(names, game=game_id)
     play_out(server, code, phones)
     room = server.room(code)
-    story = room.story
+    story = stories.readable(room.story)
     assert story["status"] == "over" and story["number"] == 1
     assert len(story["actions"]) == room.version - 1      # every accepted action, none more
     assert replayed(story).result() == room.game.result() == story["result"]
@@ -68,7 +68,7 @@ def test_frames_show_each_vote_as_it_was_cast(server, http):
     seat's private view of that moment (a hidden vote included), forwards and backwards."""
     table, code, phones = server.playing(("Ana", "Ben", "Cy"))
     play_out(server, code, phones)
-    story = server.room(code).story
+    story = stories.readable(server.room(code).story)
     game = engine.new_game("fixture", ["Ana", "Ben", "Cy"], seed=story["seed"])
     expected = [None]
     for seat, _, action in story["actions"]:
@@ -91,7 +91,7 @@ def test_my_game_lists_my_moves_and_those_aimed_at_me(server, http):
     table, code, phones = server.playing(("Ana", "Ben", "Cy"))
     play_out(server, code, phones)
     mine = http.get(f"/rooms/{code}/games/1/seats/1").get_json()
-    story = server.room(code).story
+    story = stories.readable(server.room(code).story)
     assert [m["action"] for m in mine["mine"]] == [a for s, _, a in story["actions"] if s == 1]
     assert all(m["seat"] == 1 for m in mine["mine"])
     assert http.get(f"/rooms/{code}/games/1/seats/9").status_code == 404
@@ -100,7 +100,7 @@ def test_my_game_lists_my_moves_and_those_aimed_at_me(server, http):
 def test_a_rematch_keeps_the_earlier_game_in_the_evening(server, http, clock):
     table, code, phones = server.playing(("Ana", "Ben", "Cy"))
     play_out(server, code, phones)
-    first = server.room(code).story
+    first = stories.readable(server.room(code).story)
     clock.now += 60
     assert table.send("rematch", {})["ok"]
     listing = http.get(f"/rooms/{code}/games").get_json()["games"]
@@ -132,6 +132,7 @@ def test_the_archive_survives_a_restart_and_is_bounded(make_server, tmp_path, mo
     assert [g["number"] for g in listing] == [5, 4, 3, 2]     # 3 archived + the current one
     assert all(g["status"] == "over" for g in listing)
     assert again.room(code).story["number"] == 5
+    assert again.room(code).story["actions"].startswith(b"[[")     # kept as JSON bytes
 
 
 def test_closing_a_room_deletes_its_games(server, clock):
