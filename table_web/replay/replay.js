@@ -252,7 +252,8 @@ async function remove(number) {
 
 function importBox() {
   if (!credential()) return null;
-  const input = h("input", { type: "file", accept: "application/json,.json", id: "import-file" });
+  // The browser's own file button speaks its own language: a label in ours opens it.
+  const input = h("input", { type: "file", accept: "application/json,.json", id: "import-file", class: "visually-hidden" });
   input.addEventListener("change", async () => {
     const file = input.files && input.files[0];
     if (!file) return;
@@ -266,7 +267,8 @@ function importBox() {
     render();
   });
   return h("section", { class: "import-box card" },
-    h("label", { for: "import-file", class: "import-label" }, tr("import")), input,
+    h("label", { for: "import-file", class: "btn btn-secondary import-label", tabindex: "0",
+      onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); input.click(); } } }, tr("import")), input,
     h("p", { class: "muted" }, tr("import.hint")));
 }
 
@@ -412,19 +414,26 @@ function eyesPanel(f, room, colourOf) {
     tabs, h("div", { class: "eyes-box phone-look" }, eyesRoot)) };
 }
 
+// Moves that only say "I am ready" or "done": left out of "my game" (they are in the replay).
+const QUIET = new Set(["pass", "done", "nothing"]);
+
 function minePanel(colourOf) {
   const m = state.mine;
   if (!m) return null;
   const name = colourOf(m.seat).name;
-  const line = (item) => h("li", null,
-    h("button", { type: "button", class: "btn btn-small btn-quiet", onclick: () => { stop(); go(item.step); } }, tr("goto")),
-    " ", tr("step", { step: item.step, steps: state.frame ? state.frame.steps : "" }), " · ",
-    disc(colourOf(item.seat).colour, colourOf(item.seat).letter), " ", moveText(m.game, item.seat, item.action, colourOf));
+  const line = (item, who) => h("li", null,
+    h("button", { type: "button", class: "btn btn-small btn-quiet", onclick: () => { stop(); go(item.step); } },
+      tr("move_n", { step: item.step })),
+    who ? disc(colourOf(item.seat).colour, colourOf(item.seat).letter) : null,
+    h("span", null, moveText(m.game, item.seat, item.action, colourOf)));
+  const moves = m.mine.filter((item) => !QUIET.has(item.action.type));
   return h("section", { class: "mine", id: "mine" },
-    h("h2", null, tr("mine.moves", { name })),
-    m.mine.length ? h("ol", { class: "mine-list", id: "mine-moves" }, m.mine.map(line)) : h("p", { class: "muted" }, tr("mine.none")),
     h("h2", null, tr("mine.against", { name })),
-    m.against.length ? h("ol", { class: "mine-list", id: "mine-against" }, m.against.map(line)) : h("p", { class: "muted" }, tr("mine.none")));
+    m.against.length ? h("ol", { class: "mine-list", id: "mine-against" }, m.against.map((i) => line(i, true)))
+      : h("p", { class: "muted" }, tr("mine.none")),
+    h("h2", null, tr("mine.moves", { name })),
+    moves.length ? h("ol", { class: "mine-list", id: "mine-moves" }, moves.map((i) => line(i, false)))
+      : h("p", { class: "muted" }, tr("mine.none")));
 }
 
 function renderReplay() {

@@ -45,7 +45,7 @@ export const strings = {
     "mine.against": "Aimed at {name}",
     "mine.none": "Nothing.",
     "mine.held": "What {name} held and saw, move by move",
-    "goto": "See it",
+    "move_n": "Move {step}",
     "over": "The end",
     "host_started": "The host is showing game {n} again.",
     // What a move was, as a sentence ({who}: the mover; other fields: the action's, named).
@@ -89,6 +89,7 @@ export const strings = {
     "do.galerapagos.pass": "{who} is ready",
     "do.galerapagos.shoot": "{who} shoots {target}",
     "do.galerapagos.vote": "{who} secretly votes against {target}",
+    "do.galerapagos.choose": "{who} breaks the tie: {target}",
   },
   fr: {
     "title": "La soirée de la partie {code}",
@@ -134,7 +135,7 @@ export const strings = {
     "mine.against": "Visant {name}",
     "mine.none": "Rien.",
     "mine.held": "Ce que {name} avait en main et voyait, coup par coup",
-    "goto": "Voir",
+    "move_n": "Coup {step}",
     "over": "La fin",
     "host_started": "L'hôte remontre la partie {n}.",
     "do.vote": "{who} vote {choice}",
@@ -177,5 +178,6 @@ export const strings = {
     "do.galerapagos.pass": "{who} est prêt",
     "do.galerapagos.shoot": "{who} tire sur {target}",
     "do.galerapagos.vote": "{who} vote en secret contre {target}",
+    "do.galerapagos.choose": "{who} départage : {target}",
   },
 };
