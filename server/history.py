@@ -9,10 +9,9 @@ joining does; deleting and importing need the host's credential: the host TV's t
 hosting phone's own token, in the `X-Castaways-Token` header. Every refusal is
 `{"ok": false, "error": {...}}` (the protocol's error object) and changes nothing.
 """
-import re
 import secrets
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, jsonify, request
 
 from server import play, stories, validate, views
 from server.errors import ServerError
@@ -157,11 +156,7 @@ def watch(hub_, room, sid, payload):
     number: the current one), the phones are told. Refused for a game in progress, like every
     route here."""
     number = payload.get("number", room.story["number"] if room.story else 0)
-    story = stories.finished_story(hub_, room, number)
-    message = {"number": story["number"], "game": story["game"]}
-    for other in list(room.connections):
-        hub_.socketio.emit("watch", message, to=other)
-    return message
+    return views.watch(hub_, room, stories.finished_story(hub_, room, number))
 
 
 def init_app(app):

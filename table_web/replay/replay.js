@@ -9,7 +9,7 @@
 //  - "my game" (?game=N&seat=S): one player's moves and the moves aimed at them, and their own
 //    screen move by move.
 // Nothing of a game in progress is served (the server refuses): the page only says so.
-import { h, mount, humanize } from "/static/js/dom.js";
+import { h, s, mount, humanize } from "/static/js/dom.js";
 import { t, loadCatalogs, onLangChange, getLang, setGameStrings, has } from "/static/js/i18n.js";
 import { langSwitch } from "/static/js/ui.js";
 import { loadGameModule } from "/static/js/loader.js";
@@ -89,10 +89,10 @@ async function loadStrings(id) {
 }
 
 function gameName(id) {
-  const s = titles[id] && titles[id].strings;
+  const catalog = titles[id] && titles[id].strings;
   const key = `game.${id}.title`;
   const lang = getLang();
-  return (s && ((s[lang] && s[lang][key]) || (s.en && s.en[key]))) || humanize(id);
+  return (catalog && ((catalog[lang] && catalog[lang][key]) || (catalog.en && catalog.en[key]))) || humanize(id);
 }
 
 async function frameAt(step) {
@@ -332,18 +332,8 @@ const ICONS = {
   last: ["M5 5v14l10.5-7z", "M16.5 5H19v14h-2.5z"],
 };
 function icon(name) {
-  const NS = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("class", "ctl-icon");
-  svg.setAttribute("aria-hidden", "true");
-  for (const d of ICONS[name]) {
-    const path = document.createElementNS(NS, "path");
-    path.setAttribute("d", d);
-    path.setAttribute("fill", "currentColor");
-    svg.appendChild(path);
-  }
-  return svg;
+  return s("svg", { viewBox: "0 0 24 24", class: "ctl-icon", "aria-hidden": "true" },
+    ICONS[name].map((d) => s("path", { d, fill: "currentColor" })));
 }
 
 function controls() {
