@@ -162,6 +162,7 @@ class Cursor:
         self.lock = threading.Lock()
         self.snapshots = {}
         self.events_at = {}     # step -> the events of its action, as they were seen
+        self._turns = None
         self._start()
 
     def _start(self):
@@ -185,6 +186,23 @@ class Cursor:
             self.events_at[self.step] = self.events
             if self.step % SNAPSHOT_EVERY == 0 and self.step not in self.snapshots:
                 self.snapshots[self.step] = self.game.to_dict()
+
+    def turns(self):
+        """[[turn, first step], ...]: where each turn of the game begins (the table view's
+        `turn`, which every game has), for "jump to a turn". One pass over the game, kept."""
+        if self._turns is None:
+            game = engine.load_game(self.snapshots[0])
+            turns, last = [], None
+            for step in range(len(self.story["actions"]) + 1):
+                if step:
+                    seat, _, action = self.story["actions"][step - 1]
+                    game.act(seat, copy_data(action))
+                turn = game.view(None).get("turn")
+                if isinstance(turn, int) and turn != last:
+                    turns.append([turn, step])
+                    last = turn
+            self._turns = turns
+        return self._turns
 
     def recent(self, step, keep=None):
         """The events of the steps up to `step`, the last RECONNECT_EVENTS of them."""
@@ -214,6 +232,7 @@ class Cursor:
             "table": game.view(None), "views": [game.view(s) for s in range(n)],
             "waiting_for": game.waiting_for(), "over": game.over,
             "result": game.result() if game.over else None,
+            "turns": self.turns(),
         }
 
 

@@ -349,6 +349,11 @@ function controls() {
   const pace = h("select", { id: "pace", "aria-label": tr("pace") },
     PACES.map(([name, ms]) => h("option", { value: String(ms), selected: ms === state.pace }, tr(`pace.${name}`))));
   pace.addEventListener("change", () => { state.pace = Number(pace.value); keep(PACE_KEY, pace.value); schedule(); });
+  const turns = (f && f.turns) || [];
+  const current = turns.filter(([, at]) => at <= state.step).pop();
+  const turn = turns.length > 1 ? h("select", { id: "turn", "aria-label": tr("turn.jump") },
+    turns.map(([n, at]) => h("option", { value: String(at), selected: current && current[1] === at }, tr("turn", { n })))) : null;
+  if (turn) turn.addEventListener("change", () => { stop(); go(Number(turn.value)); });
   return h("div", { class: "replay-controls", role: "group" },
     button("first", tr("first"), "first", () => { stop(); go(0); }, state.step === 0),
     button("prev", tr("prev"), "prev", () => { stop(); go(state.step - 1); }, state.step === 0),
@@ -359,7 +364,7 @@ function controls() {
     }),
     button("next", tr("next"), "next", () => { stop(); go(state.step + 1); }, state.step >= steps),
     button("last", tr("last"), "last", () => { stop(); go(steps); }, state.step >= steps),
-    slider,
+    slider, turn,
     h("label", { class: "pace" }, h("span", null, tr("pace")), pace));
 }
 

@@ -120,6 +120,11 @@ def test_the_replay_plays_at_the_chosen_pace_and_pauses(browser, page_errors, ev
         page.locator("#jump").fill("40")
         page.locator("#jump").dispatch_event("change")
         page.wait_for_function("window.castaways.state.step === 40")
+        turns = page.evaluate("window.castaways.state.frame.turns")
+        turn, step = turns[3]
+        page.select_option("#turn", str(step))           # "Tour 3" and so on
+        page.wait_for_function(f"window.castaways.state.step === {step}")
+        assert page.locator("#turn option:checked").inner_text() == f"Tour {turn}"
     finally:
         ctx.close()
 

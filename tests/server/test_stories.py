@@ -61,6 +61,13 @@ def test_a_finished_game_replays_from_its_story_to_the_same_result(server, http,
     assert last["over"] and last["result"] == room.game.result()
     assert len(last["views"]) == len(names) and last["table"] == room.game.view(None)
     assert last["views"] == [room.game.view(s) for s in range(len(names))]
+    # "Jump to a turn": each turn's first step, the table showing that turn there.
+    turns = last["turns"]
+    assert len(turns) > 1 and [t for t, _ in turns] == sorted({t for t, _ in turns})
+    for turn, step in turns[1:3]:
+        at = http.get(f"/rooms/{code}/games/1/steps/{step}").get_json()
+        before = http.get(f"/rooms/{code}/games/1/steps/{step - 1}").get_json()
+        assert at["table"]["turn"] == turn and before["table"]["turn"] != turn
 
 
 def test_frames_show_each_vote_as_it_was_cast(server, http):
@@ -82,6 +89,8 @@ def test_frames_show_each_vote_as_it_was_cast(server, http):
             seat, action, table_view, views = expected[step]
             assert (got["seat"], got["action"]) == (seat, action)
             assert got["table"] == table_view and got["views"] == views
+    # Where each round begins, for "jump to a turn" (the fixture's view says `round`, no turn).
+    assert got["turns"] == []
     votes = [i for i, (s, _, a) in enumerate(story["actions"], 1) if a["type"] == "vote"]
     frame = http.get(f"/rooms/{code}/games/1/steps/{votes[0]}").get_json()
     assert frame["action"]["type"] == "vote" and frame["seat"] in range(3)
@@ -192,7 +201,9 @@ def test_unknown_rooms_and_games_are_refused_clearly(server, http):
     assert http.get(f"/rooms/{code}/games/7.json").get_json()["error"]["code"] == "unknown_story"
     assert http.get(f"/rooms/{code}/games/7.json").status_code == 404
     assert http.get("/h/QQQQ").status_code == 404
-    assert http.get(f"/h/{code}").status_code == 200
+    page = http.get(f"/h/{code}")
+    assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
+    assert b"/table/replay/replay.js" in page.data and b'type="importmap"' in page.data
 
 
 def test_the_host_deletes_a_game_others_cannot(server, http):
