@@ -65,7 +65,7 @@ def encode(record):
 def _decoded(value):
     """json's view of RawJson (server.stories): the data it holds."""
     if isinstance(value, bytes):
-        return orjson.loads(value)
+        return orjson.loads(bytes(value))      # orjson reads plain bytes only
     raise TypeError(f"{type(value).__name__} is not JSON")
 
 

@@ -289,3 +289,15 @@ def test_a_forged_or_broken_file_is_refused_and_changes_nothing(server, http):
                       content_type="application/json")
     assert reply.status_code == 400
     assert (room.to_record(), server.hub.store.stories(code)) == before
+
+
+def test_a_records_actions_are_written_as_they_are_by_either_encoder():
+    """server.store.encode embeds RawJson (a game's actions) with orjson, and through json
+    for a record orjson refuses (a lone surrogate kept from an old record): the same JSON."""
+    from server.store import RawJson, decode, encode
+    actions = RawJson(b'[[0,12,{"type":"vote","choice":"red"}]]')
+    assert decode(encode({"story": {"actions": actions}})) == {
+        "story": {"actions": [[0, 12, {"type": "vote", "choice": "red"}]]}}
+    old = decode(encode({"name": "Ann\ud800", "story": {"actions": actions}}))
+    assert old["story"]["actions"] == [[0, 12, {"type": "vote", "choice": "red"}]]
+    assert actions == [[0, 12, {"type": "vote", "choice": "red"}]]       # equal to its data
