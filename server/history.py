@@ -65,7 +65,8 @@ def games(code):
     room = room_of(code)
     with room.lock:
         listing = stories.listing(hub(), room)
-    return jsonify(ok=True, room=room.code, games=listing, keep=stories.ARCHIVE_KEEP)
+        host = _is_host(room)
+    return jsonify(ok=True, room=room.code, games=listing, keep=stories.ARCHIVE_KEEP, host=host)
 
 
 def _finished(code, number):
@@ -105,14 +106,20 @@ def my_game(code, number, seat):
     return jsonify(ok=True, **mine)
 
 
-def _host_credential(room):
+def _is_host(room):
+    """Does the request carry the host's credential (the host TV's token, or the hosting
+    phone's own token)?"""
     token = request.headers.get("X-Castaways-Token", "")
-    if not token or len(token) > 200:
-        raise ServerError("not_host")
+    if not token or len(token) > 200 or not token.isascii():
+        return False
     if secrets.compare_digest(token.encode(), room.host_token.encode()):
-        return
+        return True
     player = room.player_by_token(token)
-    if player is None or player.id != room.host:
+    return player is not None and player.id == room.host
+
+
+def _host_credential(room):
+    if not _is_host(room):
         raise ServerError("not_host")
 
 

@@ -42,7 +42,7 @@ function plural(key, n) {
 
 const app = document.getElementById("app");
 const state = {
-  games: null, error: null,
+  games: null, error: null, host: false,
   // ?game=last: the newest game that is over (the final strips link there).
   number: params.has("game") ? (params.get("game") === "last" ? "last" : Number(params.get("game"))) : null,
   seat: params.has("seat") ? Number(params.get("seat")) : null,   // "my game"
@@ -71,9 +71,10 @@ function credential() {
 }
 
 async function loadGames() {
-  const reply = await getJson(`/rooms/${code}/games`);
+  const reply = await getJson(`/rooms/${code}/games`, { headers: { "X-Castaways-Token": credential() } });
   if (!reply.ok) { state.error = reply.error; state.games = []; return; }
   state.games = reply.games;
+  state.host = Boolean(reply.host);     // the server says whether our token is the host's
   await Promise.all([...new Set(reply.games.map((g) => g.game))].map(loadStrings));
 }
 
@@ -217,7 +218,7 @@ function resultLine(g) {
 
 function gameCard(g) {
   const done = g.status !== "playing";
-  const host = Boolean(credential());
+  const host = state.host;
   const link = (extra) => `/h/${code}?game=${g.number}${extra || ""}`;
   let picking = false;
   const whose = h("div", { class: "whose", hidden: true },
@@ -251,7 +252,7 @@ async function remove(number) {
 }
 
 function importBox() {
-  if (!credential()) return null;
+  if (!state.host) return null;
   // The browser's own file button speaks its own language: a label in ours opens it.
   const input = h("input", { type: "file", accept: "application/json,.json", id: "import-file", class: "visually-hidden" });
   input.addEventListener("change", async () => {

@@ -211,6 +211,10 @@ def test_the_host_deletes_a_game_others_cannot(server, http):
     play_out(server, code, phones)
     assert table.send("rematch", {})["ok"]
     url = f"/rooms/{code}/games/1"
+    listing = f"/rooms/{code}/games"
+    assert http.get(listing).get_json()["host"] is False
+    assert http.get(listing, headers={"X-Castaways-Token": phones[1].token}).get_json()["host"] is False
+    assert http.get(listing, headers={"X-Castaways-Token": phones[0].token}).get_json()["host"] is True
     assert http.delete(url).status_code == 403
     assert http.delete(url, headers={"X-Castaways-Token": phones[1].token}).status_code == 403
     assert server.hub.store.story(code, 1) is not None
