@@ -142,9 +142,11 @@ const SEAT_KEYS = new Set(["target", "to", "seat", "player", "victim"]);
  * page's templates, values named in the game's words), else its name and values. */
 function moveText(id, seat, action, colourOf) {
   if (!action) return "";
-  const key = `do.${id}.${action.type}`;
   const table = strings[getLang()] || strings.en;
-  const template = table[key] !== undefined ? table[key] : strings.en[key];
+  const pick = (k) => (table[k] !== undefined ? table[k] : strings.en[k]);
+  // A sentence for the move's kind, or for its kind and destination ("…place_row_card.stack").
+  const key = `do.${id}.${action.type}`;
+  const template = (typeof action.to === "string" && pick(`${key}.${action.to}`)) || pick(key);
   if (template !== undefined) {
     const named = { who: colourOf(seat).name };
     for (const [k, v] of Object.entries(action)) {
