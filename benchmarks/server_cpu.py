@@ -36,7 +36,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from server.app import create_app, hub_of, load_room  # noqa: E402
 from server.config import Config  # noqa: E402
 from server.rooms import from_record  # noqa: E402
-from server.store import SqliteStore  # noqa: E402
+from server.store import SqliteStore, encode  # noqa: E402
 
 
 def _room(hub, app, players, game_id):
@@ -114,7 +114,7 @@ def measure(game_id, players, actions, seed=1):
         assert len(sent) == players + 1, "every screen gets the new game"
         game_bytes = sum(len(p.data) for p in sent) / len(sent)
         save_us = 1e6 * sum(saves) / len(saves)
-        record = room.to_record()
+        record = json.loads(encode(room.to_record()))   # as stored (a story's actions as JSON)
         text = json.dumps(record, separators=(",", ":"))
         started, loops = time.process_time(), 50
         for _ in range(loops):

@@ -9,6 +9,7 @@ import { disc } from "/static/js/players.js";
 import { playersList, gamePicker, hostPanel, gameTitle, confirmButton } from "/static/js/lobby.js";
 import { connectionBadge, langSwitch, caller, gameStage, roomFlow } from "/static/js/ui.js";
 import { finalPanel } from "/static/js/final.js";
+import { onWatch } from "/static/js/story.js";
 import { keepAwake, wakeState } from "/static/js/wake.js";
 
 const NAME_MAX = 20;
@@ -299,7 +300,7 @@ function renderGame() {
   }
   // The end of the game: who won, and for the host rematch / back to the lobby, first.
   const final = state.game && state.game.over
-    ? finalPanel(state.game, { isHost: host, call, colourOf: stage.colourOf(room, state.game), page: "phone" })
+    ? finalPanel(state.game, { isHost: host, call, colourOf: stage.colourOf(room, state.game), page: "phone", code: room.code })
     : null;
   if (final) parts.unshift(final);
   if (host) {
@@ -467,6 +468,7 @@ async function main() {
       },
       kicked: onKicked,
       game_ended: () => toast(t("phone.game_ended")),
+      watch: (m) => onWatch("phone", state.room && state.room.code, m),   // issue 23
       error: (error) => error && error.code && toast(errorText(error), { kind: "error" }),  // the error object itself (protocol)
     },
     onStatus: (status, detail) => {

@@ -7,7 +7,7 @@ from flask import Flask
 from flask_compress import Compress
 from flask_socketio import SocketIO
 
-from server import assets, bots, events, hosted, proxies, routes, timers
+from server import assets, bots, events, history, hosted, proxies, routes, timers
 from server.packets import JsonPacket
 from server.config import Config
 from server.hub import Hub, log
@@ -50,6 +50,7 @@ def init_app(app, config):
         proxies.install(app, config.trusted_proxies)
     app.extensions["castaways"] = hub
     app.register_blueprint(routes.bp)
+    history.init_app(app)     # issue 23: a room's games, replays, export and import
     app.extensions["castaways_assets"] = assets.Assets(
         {"static": routes.STATIC_DIR, "table": routes.TABLE_DIR, "phone": routes.PHONE_DIR})
     # Pages and their files leave compressed (brotli/zstd/gzip as the browser accepts): about a

@@ -34,6 +34,10 @@ MESSAGES = {
     "rate_limited": "Too many requests at once: slow down a little.",
     "room_moved": "This room is moving to another server; nothing was changed. Try again in a moment.",
     "internal": "Something went wrong on the server; nothing was changed.",
+    # issue 23: replays, history, export and import (server.stories)
+    "unknown_story": "This room has no game number {number}.",
+    "game_in_progress": "Game {number} is still being played: its story is told once it is over.",
+    "bad_game_file": "This is not a game file this server can replay ({reason}).",
 }
 
 

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 
 import engine
 from engine.registry import check_options
-from server import bots, rooms, timers, validate, views
+from server import bots, rooms, stories, timers, validate, views
 from server.errors import ServerError
 from server.hub import log
 
@@ -76,6 +76,7 @@ def act(hub, room, seat, version, action):
     except engine.IllegalAction as exc:
         raise ServerError.from_illegal(exc) from None
     room.version += 1
+    stories.record(room, seat, action, hub.now())
     timers.acted(hub, room, seat)
     finished = room.game.over
     if finished:
@@ -92,10 +93,12 @@ def start(hub, room, game_id, options):
     if not info.min_players <= count <= info.max_players:
         raise ServerError("player_count", min=info.min_players, max=info.max_players,
                           count=count)
-    _new_game(room, game_id, room.players, options)
+    stories.archive(hub, room)
+    seed = _new_game(room, game_id, room.players, options)
     for seat, player in enumerate(room.players):
         player.seat = seat
     rooms.colour_by_seat(room)
+    stories.begin(room, room.game, seed, room.seated(), hub.now())
     commit(hub, room, [])
 
 
@@ -120,12 +123,15 @@ def checked_options(game_id, options):
 def rematch(hub, room):
     """The same game, options and seats again, with a new seed."""
     rooms.require_playing(room)
-    _new_game(room, room.game_id, room.seated(), room.options)
+    stories.archive(hub, room)
+    seed = _new_game(room, room.game_id, room.seated(), room.options)
+    stories.begin(room, room.game, seed, room.seated(), hub.now())
     commit(hub, room, [])
 
 
 def end_game(hub, room):
     rooms.require_playing(room)
+    stories.archive(hub, room)
     room.status, room.game, room.game_id = "lobby", None, None
     room.log = []
     rooms.clear_seats(room)
@@ -145,4 +151,5 @@ def _new_game(room, game_id, players, options):
         raise ServerError.from_illegal(exc) from None
     room.game, room.game_id, room.options = game, game_id, dict(game.options)
     room.status, room.log, room.deadline = "playing", [], None
+    return seed
 

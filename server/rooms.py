@@ -28,8 +28,9 @@ import orjson
 
 import engine
 from engine.base import copy_data
-from server import names
+from server import names, stories
 from server.errors import ServerError
+from server.store import raw_json
 
 # No I, L or O: they read as 1 and 0 on a TV across the room.
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -98,6 +99,7 @@ class Room:
     next_player: int = 1
     next_bot: int = 1
     touched: float = 0.0
+    games_played: int = 0          # games started in this room (server.stories numbers them)
     # Live only, never stored:
     connections: dict = field(default_factory=dict)   # sid -> Connection
     creator: Optional[str] = None  # the address of the table that created it (room limits)
@@ -105,6 +107,10 @@ class Room:
     # Read and set through the `game` and `log` properties, which thaw a frozen room:
     _game: object = field(default=None, repr=False)   # the engine game while status != lobby
     _log: list = field(default_factory=list, repr=False)   # recent public events
+    # The current game's story (server.stories: seed, options, players, every accepted
+    # action): a dict nobody changes in place (each action makes a new one), frozen with
+    # the game.
+    _story: Optional[dict] = field(default=None, repr=False)
     _frozen: Optional[bytes] = field(default=None, repr=False)   # game and log, see freeze()
 
     # -- the game, live or frozen --------------------------------------------------------
@@ -131,6 +137,17 @@ class Room:
         self._log = log
 
     @property
+    def story(self):
+        if self._frozen is not None:
+            self.thaw()
+        return self._story
+
+    @story.setter
+    def story(self, story):
+        self.thaw()
+        self._story = story
+
+    @property
     def frozen(self):
         return self._frozen is not None
 
@@ -138,10 +155,12 @@ class Room:
         """Keep the game and the log as compressed JSON instead of objects (a lobby with no
         log has nothing to freeze)."""
         with self.lock:
-            if self._frozen is None and (self._game is not None or self._log):
+            if self._frozen is None and (self._game is not None or self._log or self._story):
                 game = self._game.to_dict(copy=False) if self._game is not None else None
-                blob = zlib.compress(orjson.dumps({"game": game, "log": self._log}), 1)
-                self._frozen, self._game, self._log = blob, None, []
+                blob = zlib.compress(orjson.dumps(
+                    {"game": game, "log": self._log, "story": self._story},
+                    default=raw_json), 1)
+                self._frozen, self._game, self._log, self._story = blob, None, [], None
 
     def thaw(self):
         """The game and the log as objects again (a no-op on a live room). Under the lock, so
@@ -153,6 +172,7 @@ class Room:
                 parts = orjson.loads(zlib.decompress(self._frozen))
                 game = engine.load_game(parts["game"]) if parts["game"] else None
                 self._game, self._log, self._frozen = game, parts["log"], None
+                self._story = stories.live_form(parts.get("story"))
 
     # -- lookups ------------------------------------------------------------------------
     def player(self, player_id):
@@ -197,6 +217,9 @@ class Room:
             "version": self.version, "log": self.log, "deadline": copy_data(self.deadline),
             "next_player": self.next_player, "next_bot": self.next_bot,
             "touched": self.touched,
+            # server.stories: the number of games so far and the current one's story
+            # (not copied: a story is never changed in place).
+            "games_played": self.games_played, "story": self.story,
         }
 
     def restore(self, record):
@@ -210,6 +233,8 @@ def from_record(record):
     fields = dict(record)
     fields["players"] = [Player(**p) for p in record["players"]]
     game, fields["_log"] = fields.pop("game"), fields.pop("log")
+    # absent from records before issue 23
+    fields["_story"] = stories.live_form(fields.pop("story", None))
     fields["_game"] = engine.load_game(game) if game else None
     return Room(**fields)
 

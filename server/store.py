@@ -28,14 +28,45 @@ import orjson
 log = logging.getLogger("castaways")
 
 
+class RawJson(bytes):
+    """Bytes that are JSON already (a game's actions, server.stories): `encode` writes them
+    into the record as they are, where orjson refuses any other bytes. Equal to the data they
+    hold, so a record compares equal to its stored form read back."""
+
+    def __eq__(self, other):
+        if isinstance(other, (list, dict)):
+            return orjson.loads(bytes(self)) == other
+        return bytes.__eq__(self, other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = bytes.__hash__
+
+
+def raw_json(value):
+    """orjson's `default` for records holding RawJson."""
+    if isinstance(value, RawJson):
+        return orjson.Fragment(bytes(value))
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
 def encode(record):
     """The stored form of a record: compact UTF-8 JSON bytes, as json.dumps would write it.
     What orjson refuses and json takes (a lone surrogate in a string, kept by a record written
-    before inbound strings were checked for them) goes through json, escaped."""
+    before inbound strings were checked for them) goes through json, escaped. RawJson is
+    written as it is."""
     try:
-        return orjson.dumps(record)
+        return orjson.dumps(record, default=raw_json)
     except TypeError:       # orjson.JSONEncodeError
-        return json.dumps(record, separators=(",", ":")).encode()
+        return json.dumps(record, separators=(",", ":"), default=_decoded).encode()
+
+
+def _decoded(value):
+    """json's view of RawJson (server.stories): the data it holds."""
+    if isinstance(value, bytes):
+        return orjson.loads(bytes(value))      # orjson reads plain bytes only
+    raise TypeError(f"{type(value).__name__} is not JSON")
 
 
 def decode(data):
@@ -80,8 +111,38 @@ class Store:
         raise NotImplementedError
 
     def close(self, code):
-        """Mark a room closed: it is not reloaded any more."""
+        """Mark a room closed: it is not reloaded any more. Its archived games go with it
+        (delete_stories): the code may be given to another room."""
         raise NotImplementedError
+
+    # -- the archive of finished games (server.stories, issue 23) ----------------------------
+    # A room's earlier games, one story each (server.stories: seed, options, players, every
+    # action), keyed by (room code, game number). This default keeps them in memory; a store
+    # that persists rooms overrides the four methods to persist them too.
+    def save_story(self, code, story, keep=None):
+        """Add or replace game story["number"] of room `code`; with `keep`, only the newest
+        `keep` games of the room stay."""
+        games = self.__dict__.setdefault("_stories", {}).setdefault(code, {})
+        games[story["number"]] = encode(story)
+        for number in sorted(games)[:-keep] if keep else ():
+            del games[number]
+
+    def stories(self, code):
+        """The summaries (server.stories.summary) of the room's archived games."""
+        from server.stories import summary
+        games = self.__dict__.get("_stories", {}).get(code, {})
+        return [summary(decode(data)) for _, data in sorted(games.items())]
+
+    def story(self, code, number):
+        """One archived story, or None."""
+        data = self.__dict__.get("_stories", {}).get(code, {}).get(number)
+        return decode(data) if data is not None else None
+
+    def delete_story(self, code, number):
+        self.__dict__.get("_stories", {}).get(code, {}).pop(number, None)
+
+    def delete_stories(self, code):
+        self.__dict__.get("_stories", {}).pop(code, None)
 
 
 class SqliteStore(Store):
@@ -100,6 +161,11 @@ class SqliteStore(Store):
                 "CREATE TABLE IF NOT EXISTS rooms ("
                 " code TEXT PRIMARY KEY, open INTEGER NOT NULL, touched REAL NOT NULL,"
                 " version INTEGER NOT NULL, record TEXT NOT NULL)")
+            # Finished games (server.stories): the summary apart, so a listing reads no actions.
+            self.db.execute(
+                "CREATE TABLE IF NOT EXISTS stories ("
+                " code TEXT NOT NULL, number INTEGER NOT NULL, summary BLOB NOT NULL,"
+                " story BLOB NOT NULL, PRIMARY KEY (code, number))")
 
     def save(self, record):
         data = encode(record)
@@ -118,6 +184,37 @@ class SqliteStore(Store):
     def close(self, code):
         with self.lock:
             self.db.execute("UPDATE rooms SET open=0 WHERE code=?", (code,))
+        self.delete_stories(code)
+
+    def save_story(self, code, story, keep=None):
+        from server.stories import summary
+        with self.lock:
+            self.db.execute("INSERT OR REPLACE INTO stories (code, number, summary, story)"
+                            " VALUES (?, ?, ?, ?)",
+                            (code, story["number"], encode(summary(story)), encode(story)))
+            if keep:
+                self.db.execute("DELETE FROM stories WHERE code=? AND number <= ?",
+                                (code, story["number"] - keep))
+
+    def stories(self, code):
+        with self.lock:
+            rows = self.db.execute("SELECT summary FROM stories WHERE code=? ORDER BY number",
+                                   (code,)).fetchall()
+        return list(Records(rows))
+
+    def story(self, code, number):
+        with self.lock:
+            row = self.db.execute("SELECT story FROM stories WHERE code=? AND number=?",
+                                  (code, number)).fetchone()
+        return decode(row[0]) if row else None
+
+    def delete_story(self, code, number):
+        with self.lock:
+            self.db.execute("DELETE FROM stories WHERE code=? AND number=?", (code, number))
+
+    def delete_stories(self, code):
+        with self.lock:
+            self.db.execute("DELETE FROM stories WHERE code=?", (code,))
 
     def shutdown(self):
         with self.lock:

@@ -4,6 +4,8 @@ Game state leaves the server only through `_game` (as `encoded_game`, or `game_p
 caller keeps it): a phone whose player holds a seat gets that seat's `view(seat)` and
 `legal_actions(seat)`; a table or a seatless phone gets `view(None)`. This is the single place
 to audit for secrecy, and the only caller of the games' no-copy `peek_view` / `peek_legal`.
+The one other way game data leaves is server/history.py, for finished games only (issue 23:
+replays, exports), audited there.
 """
 import engine
 from server import packets, rooms
@@ -111,6 +113,15 @@ def welcome(hub, room, sid):
 def game_ended(hub, room):
     for sid in list(room.connections):
         hub.socketio.emit("game_ended", {"reason": "ended_by_host"}, to=sid)
+
+
+def watch(hub, room, story):
+    """The host shows a finished game again (server.history): its number and game, nothing
+    of its play (screens fetch that from the finished game's routes)."""
+    message = {"number": story["number"], "game": story["game"]}
+    for sid in list(room.connections):
+        hub.socketio.emit("watch", message, to=sid)
+    return message
 
 
 def kicked(hub, room, sids):

@@ -9,6 +9,7 @@ import { playersList, gamePicker, hostPanel, gameTitle } from "/static/js/lobby.
 import { connectionBadge, langSwitch, caller, gameStage, roomFlow } from "/static/js/ui.js";
 import { stageFitter } from "/static/js/fit.js";
 import { finalPanel } from "/static/js/final.js";
+import { onWatch } from "/static/js/story.js";
 import { cue, cueFor, countdownTicks, isMuted, setMuted, onMuteChange, played } from "/static/js/sound.js";
 import { keepAwake } from "/static/js/wake.js";
 
@@ -204,7 +205,7 @@ function renderGameShell() {
     ? h("aside", { class: "drawer" }, hostPanel(room, { call }))
     : null;
   const final = state.game && state.game.over
-    ? finalPanel(state.game, { isHost: host, call, colourOf: stage.colourOf(room, state.game), page: "table" })
+    ? finalPanel(state.game, { isHost: host, call, colourOf: stage.colourOf(room, state.game), page: "table", code: room.code })
     : null;
   mount(app, header, h("div", { class: "players-bar" }, players),
     h("main", { class: ["game-layout", drawer && "with-drawer"] },
@@ -301,6 +302,7 @@ async function main() {
         if (Boolean(msg.over) !== wasOver && state.room && state.room.status !== "lobby") render();
       },
       game_ended: () => toast(t("table.game_ended")),
+      watch: (m) => onWatch("table", state.code, m),     // the host replays a game (issue 23)
       error: (error) => error && error.code && toast(errorText(error), { kind: "error" }),  // the error object itself (protocol)
     },
     onStatus: (status, detail) => {

@@ -16,6 +16,7 @@ GOOD = {
     "act": {"version": 1, "action": {"type": "cheer"}}, "end_game": {}, "rematch": {},
     "kick": {"player": "p1"}, "bot_replace": {"player": "p1"}, "take_back": {"player": "p1"},
     "give_seat": {"seat_of": "p1", "to": "p2"}, "hold": {"version": 1}, "release": {"version": 1},
+    "watch": {"number": 1},
 }
 WRONG_TYPE = {str: 7, "int": "1", "object": ["type", "cheer"]}
 

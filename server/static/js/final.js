@@ -6,6 +6,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatTag } from "./players.js";
 import { confirmButton } from "./lobby.js";
+import { storyLinks } from "./story.js";
 
 function winnersOf(msg) {
   const r = msg && msg.result;
@@ -13,8 +14,9 @@ function winnersOf(msg) {
   return w.filter((seat) => Number.isInteger(seat));
 }
 
-/** finalPanel(msg, {isHost, call, colourOf, page}) -> the final strip (or null while playing). */
-export function finalPanel(msg, { isHost, call, colourOf, page }) {
+/** finalPanel(msg, {isHost, call, colourOf, page, code}) -> the final strip (or null while
+ * playing); with the room's `code`, the links to the game's story (story.js). */
+export function finalPanel(msg, { isHost, call, colourOf, page, code = null }) {
   if (!msg || !msg.over) return null;
   const winners = winnersOf(msg);
   return h("section", { class: ["final-layer", `final-${page}`], id: "final", role: "status" },
@@ -24,7 +26,8 @@ export function finalPanel(msg, { isHost, call, colourOf, page }) {
         ? h("div", { class: "final-winners", id: "final-winners" },
           h("span", { class: "final-label" }, t(winners.length > 1 ? "final.winners" : "final.winner")),
           h("span", { class: "tv-seat-list" }, winners.map((seat) => seatTag(colourOf, seat))))
-        : null),
+        : null,
+      storyLinks({ code, page, isHost, call, seat: page === "phone" ? msg.seat : null })),
     isHost
       ? h("div", { class: "final-buttons" },
         h("button", { type: "button", class: "btn btn-primary", id: "final-rematch", onclick: () => call("rematch", {}) },
