@@ -30,12 +30,14 @@ import secrets
 import time
 import zlib
 
+from server import config
 from server.rooms import CODE_LETTERS
 
 log = logging.getLogger("castaways")
 
 PREFIX_LENGTH = 2
 MAX_SHARDS = len(CODE_LETTERS) ** PREFIX_LENGTH
+assert MAX_SHARDS == config.MAX_SHARDS, "server.config.MAX_SHARDS follows CODE_LETTERS"
 
 
 def shard_of(code, shards):

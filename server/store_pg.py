@@ -24,6 +24,7 @@ import threading
 
 import psycopg
 
+from server.config import SiteMismatch
 from server.errors import ServerError
 from server.store import Records, Store, encode
 
@@ -36,6 +37,10 @@ SCHEMA = [
     " shard INTEGER PRIMARY KEY, owner TEXT NOT NULL, epoch BIGINT NOT NULL,"
     " expires TIMESTAMPTZ NOT NULL)",
     "CREATE TABLE IF NOT EXISTS members (owner TEXT PRIMARY KEY, seen TIMESTAMPTZ NOT NULL)",
+    # One row: the site's settings every process must share (the shard count: two processes
+    # cutting the codes differently would both serve some rooms).
+    "CREATE TABLE IF NOT EXISTS site ("
+    " id INTEGER PRIMARY KEY CHECK (id = 1), shards INTEGER NOT NULL)",
 ]
 
 SAVE = """
@@ -117,6 +122,19 @@ class PostgresStore(Store):
                 self._fetch(self.lock, "db", statement, {})
             except psycopg.errors.UniqueViolation:
                 pass       # two processes creating the same table at once
+
+    def check_site(self, shards):
+        """The first process of a site writes its shard count; every later one must have the
+        same, or it refuses to start (server.config.SiteMismatch)."""
+        self._fetch(self.lock, "db", "INSERT INTO site (id, shards) VALUES (1, %(shards)s)"
+                    " ON CONFLICT (id) DO NOTHING", {"shards": shards})
+        _, rows = self._fetch(self.lock, "db", "SELECT shards FROM site WHERE id = 1", {})
+        if rows[0][0] != shards:
+            raise SiteMismatch(
+                f"this site's database was set up with --shards {rows[0][0]}, this process "
+                f"was started with --shards {shards}. Every process of a site must be given "
+                f"the same --shards: with another count two processes would serve the same "
+                f"rooms (docs/hosting.md).")
 
     # -- connections --------------------------------------------------------------------------
     def _connect(self):

@@ -259,3 +259,40 @@ def test_sweeping_a_room_of_a_shard_lost_drops_it_and_sweeps_the_others(site):
     closed = sweep_idle(first.hub)
     assert all(first.room(c) is None for c in codes)
     assert sorted(closed) == sorted(c for c in codes if shard_of(c, SHARDS) != lost)
+
+
+def test_a_process_with_another_shard_count_than_its_site_refuses_to_start(tmp_path, pg_dsn):
+    from server.config import SiteMismatch
+    first = Server(tmp_path / "a", FakeClock(), db=pg_dsn, shards=SHARDS)
+    try:
+        again = Server(tmp_path / "b", FakeClock(), db=pg_dsn, shards=SHARDS)   # the same: fine
+        again.close()
+        with pytest.raises(SiteMismatch, match=f"--shards {SHARDS}.*--shards {SHARDS + 1}"):
+            Server(tmp_path / "c", FakeClock(), db=pg_dsn, shards=SHARDS + 1)
+    finally:
+        first.close()
+
+
+def test_the_command_refuses_a_shard_count_its_site_contradicts(tmp_path, pg_dsn):
+    import sys
+    Server(tmp_path / "a", FakeClock(), db=pg_dsn, shards=SHARDS).close()
+    checked = subprocess.run(
+        [sys.executable, "-m", "server", "--db", pg_dsn, "--shards", str(SHARDS + 3),
+         "--async-mode", "threading", "--port", "0", "--data", str(tmp_path / "b")],
+        capture_output=True, text=True, timeout=60)
+    assert checked.returncode == 1
+    assert f"was set up with --shards {SHARDS}" in checked.stderr
+    assert "Traceback" not in checked.stderr
+
+
+def test_checking_the_hosted_options_imports_neither_the_rooms_nor_the_shards():
+    """--db runs under gevent, which must patch the standard library before the rooms, the
+    engine and threading are imported: the options are checked with a plain constant."""
+    import sys
+    checked = subprocess.run(
+        [sys.executable, "-c", "import sys; from server.__main__ import parse_args;"
+         " parse_args(['--db', 'postgresql://x/y', '--shards', '7']);"
+         " sys.exit(', '.join(m for m in ('server.shards', 'server.rooms', 'engine', 'threading')"
+         " if m in sys.modules) or 0)"],
+        capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
