@@ -7,7 +7,7 @@ import { connect } from "/static/js/net.js";
 import { toast, clearToasts } from "/static/js/toast.js";
 import { disc } from "/static/js/players.js";
 import { playersList, gamePicker, hostPanel, gameTitle, confirmButton } from "/static/js/lobby.js";
-import { connectionBadge, langSwitch, caller, gameStage, roomFlow } from "/static/js/ui.js";
+import { connectionBadge, langSwitch, caller, gameStage, roomFlow, refusalNotice } from "/static/js/ui.js";
 import { finalPanel } from "/static/js/final.js";
 import { onWatch } from "/static/js/story.js";
 import { keepAwake, wakeState } from "/static/js/wake.js";
@@ -453,6 +453,7 @@ async function main() {
   }
   document.title = `Castaways · ${code}`;
   render();
+  const notice = refusalNotice();
   net = connect({
     auth: () => ({ role: "phone", room: code, token: getToken() }),
     on: {
@@ -476,8 +477,8 @@ async function main() {
       if (status === "refused" && detail && detail.code === "unknown_room") {
         state.screen = "unknown_room";
         render();
-      } else if (status === "refused" && detail && detail.code) {
-        toast(errorText(detail), { kind: "error" });   // e.g. too_many_visitors: say why
+      } else {
+        notice(status, detail);     // e.g. too_many_visitors: say why until let in
       }
     },
   });

@@ -11,7 +11,7 @@ import sys
 import warnings
 
 from server import proxies
-from server.config import ASYNC_MODES, Config, default_data_dir
+from server.config import ASYNC_MODES, MAX_SHARDS, Config, SiteMismatch, default_data_dir
 
 
 def parse_args(argv=None):
@@ -62,14 +62,13 @@ def parse_args(argv=None):
     if args.async_mode is None:
         args.async_mode = "gevent" if args.db else "eventlet"
     if args.db:
-        from server.shards import check_count
+        # A plain check: server.shards would import the rooms and the engine (and threading)
+        # before gevent patches the standard library.
         if args.async_mode == "eventlet":
             parser.error("--db needs --async-mode gevent or threading "
                          "(psycopg 3 does not support eventlet)")
-        try:
-            check_count(args.shards)
-        except ValueError as exc:
-            parser.error(str(exc))
+        if not 1 <= args.shards <= MAX_SHARDS:
+            parser.error(f"--shards must be between 1 and {MAX_SHARDS}")
     elif args.shards != 1:
         parser.error("--shards needs --db postgresql://...")
     if args.trusted_proxies:
@@ -131,7 +130,10 @@ def main(argv=None):
                     max_visitors_per_room=args.max_visitors_per_room,
                     max_visitors_per_address=args.max_visitors_per_address,
                     db=args.db, shards=args.shards, trusted_proxies=args.trusted_proxies)
-    app = application.create_app(config)
+    try:
+        app = application.create_app(config)
+    except SiteMismatch as exc:
+        sys.exit(f"castaways: {exc}")
     hub = application.hub_of(app)
     hub.socketio.start_background_task(application.run_sweeper, hub)
     if hub.shards is not None:

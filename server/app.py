@@ -10,6 +10,7 @@ from flask_socketio import SocketIO
 from server import assets, bots, events, history, hosted, proxies, routes, timers
 from server.packets import JsonPacket
 from server.config import Config
+from server.errors import ServerError
 from server.hub import Hub, log
 from server.rooms import from_record
 from server.store import SqliteStore
@@ -107,11 +108,22 @@ def sweep_idle(hub):
             unused = not room.players and not room.connections and room.touched < empty_limit
             if room.touched >= limit and not unused:
                 continue
-            hub.store.close(room.code)
+            moved = False
+            try:
+                hub.store.close(room.code)
+            except ServerError as exc:
+                if exc.code != "room_moved":
+                    raise
+                # Hosted: its shard's lease is gone (server.store_pg.NotOwner). Not ours to
+                # close: dropped here (its pages reconnect to the new owner); the other rooms
+                # are still swept.
+                log.warning("room %s: not closed, its shard is served elsewhere now", room.code)
+                moved = True
             hub.rooms.remove(room.code)
             for sid in list(room.connections):
                 hub.socketio.server.disconnect(sid, namespace="/")
-            closed.append(room.code)
+            if not moved:
+                closed.append(room.code)
     return closed
 
 

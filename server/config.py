@@ -6,6 +6,14 @@ from pathlib import Path
 from typing import Callable, Optional
 
 ASYNC_MODES = ("eventlet", "gevent", "threading")
+# Hosted mode: a site's shards at most, one per two-letter code prefix (server.shards checks
+# it equals len(CODE_LETTERS) ** 2). Here, so the command checks --shards before gevent
+# patches the standard library, without importing the rooms, the engine or threading.
+MAX_SHARDS = 529
+
+
+class SiteMismatch(Exception):
+    """A process started with options its site's database contradicts (server.store_pg)."""
 
 
 def default_data_dir():

@@ -10,6 +10,7 @@ def install(app, config, socketio):
     count = config.shards
     owner = new_owner_id()
     store = PostgresStore(config.db, lambda code: shard_of(code, count), owner)
+    store.check_site(count)       # every process of the site cuts the codes the same way
     hub = Hub(config=config, socketio=socketio, store=store)
     hub.shards = Shards(hub, store, count)
     hub.rooms.code_prefixes = hub.shards.code_prefixes

@@ -30,12 +30,14 @@ import secrets
 import time
 import zlib
 
+from server import config
 from server.rooms import CODE_LETTERS
 
 log = logging.getLogger("castaways")
 
 PREFIX_LENGTH = 2
 MAX_SHARDS = len(CODE_LETTERS) ** PREFIX_LENGTH
+assert MAX_SHARDS == config.MAX_SHARDS, "server.config.MAX_SHARDS follows CODE_LETTERS"
 
 
 def shard_of(code, shards):
@@ -57,6 +59,10 @@ def prefixes(shard, shards):
     return [a + b for a in CODE_LETTERS for b in CODE_LETTERS if shard_of(a + b, shards) == shard]
 
 
+class LeaseLost(Exception):
+    """A shard's lease was lost while its rooms were loading."""
+
+
 def check_count(shards):
     if not 1 <= shards <= MAX_SHARDS:
         raise ValueError(f"--shards must be between 1 and {MAX_SHARDS}")
@@ -76,6 +82,7 @@ class Shards:
         self.clock = clock
         self.valid_until = {}      # shard -> monotonic time this process's lease ends for it
         self.ready = set()         # shards whose rooms are loaded and served
+        self.running = True        # the loops' (tests stop them)
         # Each process tries the free shards from its own starting point, so processes
         # starting together rarely race for the same ones.
         self.offset = zlib.crc32(store.owner.encode()) % self.count
@@ -109,12 +116,23 @@ class Shards:
     def run(self):
         """Background tasks for the whole process life: renewing the leases held, and taking
         free shards. Apart, so that loading a big shard never delays a renewal."""
+        self.hub.socketio.start_background_task(self.watch)
         self.hub.socketio.start_background_task(self._loop, self.renew, "renewal")
         self.hub.socketio.sleep(self.startup_seconds)    # let the processes starting with
         self._loop(self.take, "taking")                  # this one say they are alive first
 
+    def watch(self):
+        """Every tick, without the database: a lease past its local end is let go. Apart from
+        the renewal, which may be stuck on a database cut off (not refused) for seconds."""
+        while self.running:
+            try:
+                self._expire_overdue()
+            except Exception:
+                log.exception("shard leases: the watch failed")
+            self.hub.socketio.sleep(self.renew_seconds / 2)
+
     def _loop(self, step, name):
-        while True:
+        while self.running:
             try:
                 step()
             except Exception:
@@ -141,6 +159,8 @@ class Shards:
         sent = self.clock()
         epoch = self.store.epochs.get(shard)
         ok = epoch is not None and self.store.renew(shard, epoch, self.lease_seconds)
+        if ok and self.store.epochs.get(shard) != epoch:
+            return            # let go (the watch) while the renewal was on its way
         if ok:
             self.valid_until[shard] = sent + self.lease_seconds - self.margin_seconds
         else:
@@ -173,19 +193,33 @@ class Shards:
         from server.app import reload_rooms      # app imports this module
         started = time.monotonic()
         try:
-            count = reload_rooms(self.hub, self._yielding(self.store.open_records([shard])))
+            count = reload_rooms(self.hub, self._yielding(shard, epoch,
+                                                          self.store.open_records([shard])))
+        except LeaseLost:
+            count = None
         except Exception:
             log.exception("shard %d: its rooms could not be loaded; letting it go", shard)
             self.let_go(shard, release=True)
+            return
+        if count is None or self.store.epochs.get(shard) != epoch:
+            # Lost while loading (let_go ran between two records): the rooms loaded since
+            # would stay here with their bots and countdowns, every save refused.
+            log.warning("shard %d: lease lost while its rooms were loading", shard)
+            self._drop_rooms(shard)
             return
         self.ready.add(shard)
         log.info("shard %d taken (epoch %d): %d open rooms loaded in %.0f ms", shard, epoch,
                  count, 1000 * (time.monotonic() - started))
 
-    def _yielding(self, records):
+    def _yielding(self, shard, epoch, records):
         """The records, letting the loop serve other rooms between two (a shard of a thousand
-        rooms takes a second or two to load)."""
+        rooms takes a second or two to load); each room is saved only under the lease it was
+        loaded under (store.room_epochs), and LeaseLost ends the load once that lease is gone."""
         for record in records:
+            if self.store.epochs.get(shard) != epoch:
+                raise LeaseLost(shard)
+            if isinstance(record, dict) and isinstance(record.get("code"), str):
+                self.store.room_epochs[record["code"]] = epoch
             yield record
             self.hub.socketio.sleep(0)
 
@@ -194,6 +228,16 @@ class Shards:
         epoch = self.store.epochs.pop(shard, None)
         self.valid_until.pop(shard, None)
         self.ready.discard(shard)
+        self._drop_rooms(shard)
+        if release and epoch is not None:
+            try:
+                self.store.release(shard, epoch)
+            except Exception:
+                log.exception("shard %d: lease could not be released", shard)
+
+    def _drop_rooms(self, shard):
+        """The shard's rooms leave the registry, their sockets are closed."""
+        self.store.forget(shard)
         hub = self.hub
         for room in hub.rooms.all():
             if shard_of(room.code, self.count) != shard:
@@ -207,11 +251,6 @@ class Shards:
                     hub.socketio.server.disconnect(sid, namespace="/")
                 except Exception:
                     pass
-        if release and epoch is not None:
-            try:
-                self.store.release(shard, epoch)
-            except Exception:
-                log.exception("shard %d: lease could not be released", shard)
 
     def release_all(self):
         """On a clean stop: hand every shard over at once instead of after the lease's end."""

@@ -24,6 +24,7 @@ import threading
 
 import psycopg
 
+from server.config import SiteMismatch
 from server.errors import ServerError
 from server.store import Records, Store, encode
 
@@ -36,6 +37,10 @@ SCHEMA = [
     " shard INTEGER PRIMARY KEY, owner TEXT NOT NULL, epoch BIGINT NOT NULL,"
     " expires TIMESTAMPTZ NOT NULL)",
     "CREATE TABLE IF NOT EXISTS members (owner TEXT PRIMARY KEY, seen TIMESTAMPTZ NOT NULL)",
+    # One row: the site's settings every process must share (the shard count: two processes
+    # cutting the codes differently would both serve some rooms).
+    "CREATE TABLE IF NOT EXISTS site ("
+    " id INTEGER PRIMARY KEY CHECK (id = 1), shards INTEGER NOT NULL)",
 ]
 
 SAVE = """
@@ -105,6 +110,9 @@ class PostgresStore(Store):
         self.shard_of = shard_of
         self.owner = owner
         self.epochs = {}               # shard -> epoch of the lease this process holds
+        # room code -> epoch of the lease its room was loaded (or first saved) under: a room
+        # loaded under a lease since lost is not saved under the next one (server.shards).
+        self.room_epochs = {}
         self.lock = threading.Lock()          # the rooms connection
         self.lease_lock = threading.Lock()    # the leases connection
         self.db = None
@@ -115,9 +123,28 @@ class PostgresStore(Store):
             except psycopg.errors.UniqueViolation:
                 pass       # two processes creating the same table at once
 
+    def check_site(self, shards):
+        """The first process of a site writes its shard count; every later one must have the
+        same, or it refuses to start (server.config.SiteMismatch)."""
+        self._fetch(self.lock, "db", "INSERT INTO site (id, shards) VALUES (1, %(shards)s)"
+                    " ON CONFLICT (id) DO NOTHING", {"shards": shards})
+        _, rows = self._fetch(self.lock, "db", "SELECT shards FROM site WHERE id = 1", {})
+        if rows[0][0] != shards:
+            raise SiteMismatch(
+                f"this site's database was set up with --shards {rows[0][0]}, this process "
+                f"was started with --shards {shards}. Every process of a site must be given "
+                f"the same --shards: with another count two processes would serve the same "
+                f"rooms (docs/hosting.md).")
+
     # -- connections --------------------------------------------------------------------------
     def _connect(self):
-        return psycopg.connect(self.dsn, autocommit=True)
+        # A database cut off (not refused) must fail fast rather than hang a renewal past its
+        # lease: a bounded connect, keepalives and unacknowledged data noticed within seconds
+        # (tcp_user_timeout, ms), no statement running longer than the lease.
+        return psycopg.connect(self.dsn, autocommit=True, connect_timeout=2,
+                               keepalives=1, keepalives_idle=2, keepalives_interval=1,
+                               keepalives_count=2, tcp_user_timeout=3000,
+                               options="-c statement_timeout=2000")
 
     def _fetch(self, lock, attr, statement, params):
         with lock:
@@ -139,6 +166,8 @@ class PostgresStore(Store):
         epoch = self.epochs.get(shard)
         if epoch is None:
             raise NotOwner(f"shard {shard} of room {code} is not this process's")
+        if self.room_epochs.setdefault(code, epoch) != epoch:
+            raise NotOwner(f"room {code} was loaded under an earlier lease of shard {shard}")
         return self._fetch(self.lock, "db", statement,
                            dict(params, code=code, shard=shard, owner=self.owner, epoch=epoch))
 
@@ -173,6 +202,11 @@ class PostgresStore(Store):
                     db.close()
 
     # -- leases (server.shards) ---------------------------------------------------------------------
+    def forget(self, shard):
+        """The shard is let go: its rooms' epochs with it."""
+        for code in [c for c in self.room_epochs if self.shard_of(c) == shard]:
+            del self.room_epochs[code]
+
     def acquire(self, shard, ttl):
         """Take the lease of `shard` if nobody holds it (or it expired): its new epoch, or None."""
         _, rows = self._fetch(self.lease_lock, "leases_db", ACQUIRE,

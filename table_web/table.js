@@ -6,7 +6,7 @@ import { connect } from "/static/js/net.js";
 import { toast } from "/static/js/toast.js";
 import { playerChip } from "/static/js/players.js";
 import { playersList, gamePicker, hostPanel, gameTitle } from "/static/js/lobby.js";
-import { connectionBadge, langSwitch, caller, gameStage, roomFlow } from "/static/js/ui.js";
+import { connectionBadge, langSwitch, caller, gameStage, roomFlow, refusalNotice } from "/static/js/ui.js";
 import { stageFitter } from "/static/js/fit.js";
 import { finalPanel } from "/static/js/final.js";
 import { onWatch } from "/static/js/story.js";
@@ -285,6 +285,7 @@ const flow = roomFlow("table", stage, state, render);
 async function main() {
   await loadCatalogs();
   mount(app, topbar(null), h("p", { class: "boot" }, t("conn.connecting")));
+  const notice = refusalNotice();
   const net = connect({
     auth: () => ({
       role: "table",
@@ -308,7 +309,7 @@ async function main() {
     onStatus: (status, detail) => {
       conn.update(status);
       // too_many_rooms / server_full: say why there is no room (the badge only says "Not connected").
-      if (status === "refused" && detail && detail.code) toast(errorText(detail), { kind: "error", ms: 60000 });
+      notice(status, detail);
     },
   });
   call = caller(net);

@@ -23,20 +23,39 @@ def phone_page(browser, contexts, page_errors, url, lang):
     return page
 
 
+def room_with_its_one_visitor(browser, contexts, page_errors, url):
+    """A TV's room and the phone of the one visitor it takes (--max-visitors-per-room 1)."""
+    tv = browser.new_context(viewport={"width": 1280, "height": 720})
+    contexts.append(tv)
+    table = tv.new_page()
+    table.goto(url + "/")
+    table.locator("#room-code").wait_for()
+    code = table.locator("#room-code").inner_text().strip()
+    first = phone_page(browser, contexts, page_errors, f"{url}/j/{code}", "en")
+    expect(first.locator("#join")).to_be_visible()
+    return code, first
+
+
 def test_a_phone_refused_for_too_many_visitors_says_why(browser, contexts, page_errors, tmp_path,
                                                          shot):
     with own_server(tmp_path, "--max-visitors-per-room", "1") as url:
-        tv = browser.new_context(viewport={"width": 1280, "height": 720})
-        contexts.append(tv)
-        table = tv.new_page()
-        table.goto(url + "/")
-        table.locator("#room-code").wait_for()
-        code = table.locator("#room-code").inner_text().strip()
-        first = phone_page(browser, contexts, page_errors, f"{url}/j/{code}", "en")
-        expect(first.locator("#join")).to_be_visible()          # the one visitor the room takes
+        code, _ = room_with_its_one_visitor(browser, contexts, page_errors, url)
         for lang, text in EXPECTED.items():
             refused = phone_page(browser, contexts, page_errors, f"{url}/j/{code}", lang)
             expect(refused.locator(".toast-error")).to_contain_text(text)
             shot(refused, f"refused-visitor-{lang}")
         with urllib.request.urlopen(url + "/healthz", timeout=5) as answer:
             assert answer.status == 200
+
+
+def test_a_phone_refused_for_a_while_gets_in_by_itself(browser, contexts, page_errors, tmp_path):
+    """too_many_visitors says "try again in a moment": the page asks again by itself (with a
+    backoff, net.js) and gets in once a place is free, its notice gone; no reload, no tap."""
+    with own_server(tmp_path, "--max-visitors-per-room", "1") as url:
+        code, first = room_with_its_one_visitor(browser, contexts, page_errors, url)
+        waiting = phone_page(browser, contexts, page_errors, f"{url}/j/{code}", "en")
+        expect(waiting.locator(".toast-error")).to_contain_text(EXPECTED["en"])
+        first.close()                                        # the place is free again
+        expect(waiting.locator("#join")).to_be_visible(timeout=30_000)
+        expect(waiting.locator(".toast-error")).to_have_count(0)
+        assert waiting.evaluate("window.castaways.net.socket.connected")

@@ -76,6 +76,16 @@ def test_proxy_config_routes_each_shard_s_letters_to_its_backend(capsys):
     assert "bind :80" in text
 
 
+def test_proxy_config_cuts_websockets_of_a_failed_check_and_caps_each_address():
+    text = proxy_config.render(3, ["10.0.0.1:5000", "10.0.0.2:5000"])
+    default_server = [line for line in text.splitlines() if "default-server" in line]
+    assert default_server and default_server[0].endswith("on-marked-down shutdown-sessions")
+    frontend = text.split("frontend castaways")[1].split("backend ")[0]
+    assert "timeout http-request 5s" in frontend
+    assert "store conn_cur" in frontend and "track-sc0 src" in frontend
+    assert "reject if { sc0_conn_cur gt 500 }" in frontend
+
+
 @pytest.mark.skipif(shutil.which("haproxy") is None, reason="HAProxy is not installed")
 def test_haproxy_accepts_the_configuration(tmp_path):
     path = tmp_path / "haproxy.cfg"
@@ -184,5 +194,105 @@ def test_the_living_room_never_loads_the_hosted_mode_s_database_driver():
     checked = subprocess.run(
         [sys.executable, "-c", "import sys, server.app, server.__main__;"
          " sys.exit('psycopg' in sys.modules or 'server.store_pg' in sys.modules)"],
+        capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
+
+
+def test_a_renewal_stuck_on_a_cut_off_database_does_not_keep_the_rooms(site):
+    """The database cut off rather than refusing: the renewal hangs instead of failing. The
+    watch, which needs no database, lets the shards go at their lease's local end."""
+    import threading
+
+    from tests.support.waiting import wait_until
+    first = site("a")
+    shards = first.hub.shards
+    shards.tick()
+    code = first.table().welcome["room"]
+    cut = threading.Event()
+    first.hub.store.renew = lambda *args: cut.wait(30) and False       # hangs
+    later = time.monotonic() + LEASE + 1
+    try:
+        first.hub.socketio.start_background_task(shards._loop, shards.renew, "renewal")
+        first.hub.socketio.start_background_task(shards.watch)
+        assert first.room(code) is not None
+        shards.clock = lambda: later  # past the lease's end, the renewal still hanging
+        wait_until(lambda: first.room(code) is None, 10, "the rooms let go")
+        assert shards.owned() == [] and first.hub.store.epochs == {}
+    finally:
+        shards.running = False
+        cut.set()
+
+
+def test_a_lease_lost_while_its_rooms_load_leaves_none_of_them_here(site):
+    first = site("a")
+    first.hub.shards.tick()
+    codes = [first.table().welcome["room"] for _ in range(4)]
+    first.hub.shards.release_all()
+    second = site("b")
+    shards = second.hub.shards
+    sleep = second.hub.socketio.sleep
+    lost = []
+
+    def pause(seconds=0):                 # between two records: the lease is lost
+        if not lost and shards.valid_until and not shards.ready:
+            lost.append(next(iter(shards.valid_until)))
+            shards.let_go(lost[0])
+        return sleep(seconds)
+    second.hub.socketio.sleep = pause
+    shards.tick()
+    assert lost
+    mine = [c for c in codes if shard_of(c, SHARDS) == lost[0]]
+    assert mine and all(second.room(c) is None for c in mine)
+    assert lost[0] not in shards.owned() and lost[0] not in second.hub.store.epochs
+    assert not [c for c in second.hub.store.room_epochs if shard_of(c, SHARDS) == lost[0]]
+    assert not [k for k in second.hub.bot_turns if k[0] in mine]
+
+
+def test_sweeping_a_room_of_a_shard_lost_drops_it_and_sweeps_the_others(site):
+    from server.app import sweep_idle
+    first = site("a")
+    first.hub.shards.tick()
+    codes = [first.table().welcome["room"] for _ in range(6)]
+    lost = shard_of(codes[0], SHARDS)
+    first.hub.store.epochs[lost] += 1000          # the database no longer takes its writes
+    first.config.clock.now += first.hub.config.idle_hours * 3600 + 10
+    closed = sweep_idle(first.hub)
+    assert all(first.room(c) is None for c in codes)
+    assert sorted(closed) == sorted(c for c in codes if shard_of(c, SHARDS) != lost)
+
+
+def test_a_process_with_another_shard_count_than_its_site_refuses_to_start(tmp_path, pg_dsn):
+    from server.config import SiteMismatch
+    first = Server(tmp_path / "a", FakeClock(), db=pg_dsn, shards=SHARDS)
+    try:
+        again = Server(tmp_path / "b", FakeClock(), db=pg_dsn, shards=SHARDS)   # the same: fine
+        again.close()
+        with pytest.raises(SiteMismatch, match=f"--shards {SHARDS}.*--shards {SHARDS + 1}"):
+            Server(tmp_path / "c", FakeClock(), db=pg_dsn, shards=SHARDS + 1)
+    finally:
+        first.close()
+
+
+def test_the_command_refuses_a_shard_count_its_site_contradicts(tmp_path, pg_dsn):
+    import sys
+    Server(tmp_path / "a", FakeClock(), db=pg_dsn, shards=SHARDS).close()
+    checked = subprocess.run(
+        [sys.executable, "-m", "server", "--db", pg_dsn, "--shards", str(SHARDS + 3),
+         "--async-mode", "threading", "--port", "0", "--data", str(tmp_path / "b")],
+        capture_output=True, text=True, timeout=60)
+    assert checked.returncode == 1
+    assert f"was set up with --shards {SHARDS}" in checked.stderr
+    assert "Traceback" not in checked.stderr
+
+
+def test_checking_the_hosted_options_imports_neither_the_rooms_nor_the_shards():
+    """--db runs under gevent, which must patch the standard library before the rooms, the
+    engine and threading are imported: the options are checked with a plain constant."""
+    import sys
+    checked = subprocess.run(
+        [sys.executable, "-c", "import sys; from server.__main__ import parse_args;"
+         " parse_args(['--db', 'postgresql://x/y', '--shards', '7']);"
+         " sys.exit(', '.join(m for m in ('server.shards', 'server.rooms', 'engine', 'threading')"
+         " if m in sys.modules) or 0)"],
         capture_output=True, text=True)
     assert checked.returncode == 0, checked.stderr

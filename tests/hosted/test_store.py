@@ -132,3 +132,21 @@ def test_open_records_reads_only_the_shards_asked_for(pg_dsn):
     mine = {code for code in codes if shard_of(code, SHARDS) == shard}
     assert 0 < len(mine) < len(codes)
     assert {r["code"] for r in store.open_records([shard])} == mine
+
+
+def test_a_room_is_saved_only_under_the_lease_it_was_loaded_under(pg_dsn):
+    """Loaded under one lease, lost, the shard taken again by the same process: the room object
+    of the first lease cannot write over the rooms of the second (server.shards)."""
+    from server.store_pg import NotOwner
+    store = pg_store(pg_dsn, "one")
+    shard = shard_of("ABCD", SHARDS)
+    store.epochs[shard] = store.acquire(shard, 0.2)
+    store.save(record("ABCD", version=1))             # first saved: under this epoch
+    import time
+    time.sleep(0.3)
+    store.epochs[shard] = store.acquire(shard, 30)     # the next lease, a new epoch
+    with pytest.raises(NotOwner):
+        store.save(record("ABCD", version=2))
+    store.forget(shard)                                # let go, loaded again under the new one
+    store.save(record("ABCD", version=3))
+    assert [r["version"] for r in store.open_records([shard])] == [3]

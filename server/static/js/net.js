@@ -15,11 +15,21 @@ import { io } from "/static/vendor/socket.io/socket.io.esm.min.js";
 
 const HIDDEN_RECONNECT_MS = 2000;
 export const ACK_TIMEOUT_MS = 8000;
+// Refusals that waiting can cure (their message says "try again"): the page asks again by
+// itself, 3 s after the first, then doubling up to 20 s (with a little jitter, so a crowd
+// refused together does not come back together). Any other refusal (unknown_room,
+// bad_payload...) is final: no retry until the page asks (reconnect()).
+export const TEMPORARY_REFUSALS = new Set([
+  "too_many_visitors", "server_full", "too_many_rooms", "internal", "room_moved", "rate_limited",
+]);
+const RETRY_FIRST_MS = 3000;
+const RETRY_MAX_MS = 20000;
 
 /**
  * connect({auth, on: {event: handler}, onStatus(status, detail)})
  * status: "connecting" | "connected" | "reconnecting" | "refused" (server said no; detail =
- * the connect_error data, e.g. {code: "unknown_room"}).
+ * the connect_error data, e.g. {code: "unknown_room"}, plus `retryIn` (ms) for a temporary
+ * refusal, which is asked again by itself; the same temporary refusal again is reported once).
  */
 export function connect({ auth, on = {}, onStatus = () => {} }) {
   const route = () => {
@@ -41,12 +51,18 @@ export function connect({ auth, on = {}, onStatus = () => {} }) {
   socket.io.on("reconnect_attempt", reroute);
   const open = () => { reroute(); socket.connect(); };
   let everConnected = false;
-  let refused = false;
+  let refused = false;          // a final refusal: no more tries until reconnect()
+  let retryTimer = null;        // a temporary refusal: the next try
+  let retryDelay = RETRY_FIRST_MS;
+  let lastRefusal = null;       // its code, so that a refusal repeated is reported once
+  const stopRetry = () => { clearTimeout(retryTimer); retryTimer = null; };
+  const resetRetry = () => { stopRetry(); retryDelay = RETRY_FIRST_MS; lastRefusal = null; };
 
   onStatus("connecting");
   socket.on("connect", () => {
     everConnected = true;
     refused = false;
+    resetRetry();
     onStatus("connected");
   });
   socket.on("disconnect", (reason) => {
@@ -59,8 +75,17 @@ export function connect({ auth, on = {}, onStatus = () => {} }) {
     }
   });
   socket.on("connect_error", (err) => {
-    if (err && err.data && err.data.code) {
+    const code = err && err.data && err.data.code;
+    if (code && TEMPORARY_REFUSALS.has(code)) {
+      const wait = retryDelay * (0.9 + 0.2 * Math.random());
+      retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
+      stopRetry();
+      retryTimer = setTimeout(() => { retryTimer = null; if (!refused && !socket.connected) open(); }, wait);
+      if (code !== lastRefusal) onStatus("refused", { ...err.data, retryIn: Math.round(wait) });
+      lastRefusal = code;
+    } else if (code) {
       refused = true;
+      resetRetry();
       onStatus("refused", err.data);
     } else {
       onStatus(everConnected ? "reconnecting" : "connecting", { reason: String(err && err.message) });
@@ -72,6 +97,7 @@ export function connect({ auth, on = {}, onStatus = () => {} }) {
   const revive = (force) => {
     if (refused) return;
     if (!socket.connected) {
+      stopRetry();          // coming back to the page: try now rather than at the next retry
       open();
     } else if (force) {
       socket.disconnect();
@@ -108,7 +134,7 @@ export function connect({ auth, on = {}, onStatus = () => {} }) {
     socket,
     request,
     /** Reconnect now (after a token change, e.g. once kicked or after leaving). */
-    reconnect() { refused = false; socket.disconnect(); open(); },
-    close() { refused = true; socket.disconnect(); },
+    reconnect() { refused = false; resetRetry(); socket.disconnect(); open(); },
+    close() { refused = true; resetRetry(); socket.disconnect(); },
   };
 }

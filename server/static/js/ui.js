@@ -29,6 +29,24 @@ export function connectionBadge() {
   return { el, update, get state() { return state; } };
 }
 
+/**
+ * notice(status, detail), fed with net.js's statuses: a refused connection says why in an
+ * error toast that stays while the page is refused (a temporary refusal, e.g.
+ * too_many_visitors, is asked again by net.js meanwhile) and goes once connected.
+ */
+export function refusalNotice() {
+  let shown = null;
+  return (status, detail) => {
+    if (status === "refused" && detail && detail.code) {
+      if (shown) shown.remove();
+      shown = toast(errorText(detail), { kind: "error", ms: 120000 });
+    } else if (status === "connected" && shown) {
+      shown.remove();
+      shown = null;
+    }
+  };
+}
+
 export function langSwitch() {
   const el = h("div", { class: "lang-switch", role: "group", "aria-label": "Language / Langue" });
   const paint = () => mount(el, LANGS.map((code) => h("button", {
