@@ -5,6 +5,7 @@ import {
   h, s, boatColour, chip, colourName, describeEvent, ensureCss, fill, fmt, hatIcon, ink, islandValues,
   leakIcon, makeTr, pawn, seatColour, shape, starIcon, who,
 } from "/static/games/lifeboats/common.js";
+import { lifeboatsReveals, lifeboatsWaiting } from "/static/games/lifeboats/moments.js";
 
 export { strings, seatColour };
 
@@ -51,7 +52,7 @@ export function render(root, msg, ctx) {
     h("div", { class: "lb-main" },
       board(view, tr, newEvents, m),
       side(view, tr, msg, m)),
-    stage(view, tr, msg, newEvents),
+    stage(view, tr, msg, newEvents, ctx),
     view.over && view.result ? finalScores(view, tr, view.result) : null);
   root.replaceChildren(page);
   fitHeight(root, page);
@@ -60,6 +61,7 @@ export function render(root, msg, ctx) {
   m.boats = Object.fromEntries(view.boats.map((b) => [b.colour, JSON.parse(JSON.stringify(b))]));
   m.version = msg.version;
   startCountdown(root, msg, m);
+  lifeboatsReveals(msg, ctx, tr);
 }
 
 // ---------------------------------------------------------------- top bar
@@ -297,8 +299,10 @@ function side(view, tr, msg, m) {
 
 // ---------------------------------------------------------------- stage (bottom)
 
-function stage(view, tr, msg, newEvents) {
+function stage(view, tr, msg, newEvents, ctx) {
   const parts = [];
+  const waiting = lifeboatsWaiting(msg, ctx);
+  if (waiting) parts.push(waiting);
   const d = view.decision;
   const ballot = view.ballot;
   const caption = h("div", { class: "lb-caption", "data-testid": "lb-caption" },
