@@ -323,6 +323,7 @@ function final({ view, tr, ctx }) {
       h("h2", {}, tr(`end.${r.end}`)),
       h("p", { class: "gt-boarded", "data-testid": "gt-boarded" }, r.winners.length
         ? fmt(tr, "result.boarded", { who: names(ctx, r.winners, tr) }) : tr("result.none")),
+      view.forced ? h("p", { class: "gt-forced", "data-testid": "gt-forced" }, tr(`forced.${view.forced.kind}.${view.forced.resource}`)) : null,
       h("p", {}, tr(`result.scoring.${(view.options && view.options.scoring) || "coop"}`)),
       h("table", {}, h("tbody", {}, rows))));
 }

@@ -39,6 +39,13 @@ const queue = [];
 let current = null;          // { key, el, timers: [], done }
 let live = null;             // the ARIA live region, kept on the page
 
+/** The text of a string, a Node or a list of them (fmt's output), for a label or a sentence. */
+export function plainText(x) {
+  if (x === null || x === undefined || x === false) return "";
+  if (Array.isArray(x)) return x.map(plainText).join("");
+  return x instanceof Node ? x.textContent : String(x);
+}
+
 /** How long each vote takes to turn, and how long the outcome stays, for `votes` votes and a
  * reveal of at most `seconds` (the game's `reveal_seconds` option). */
 export function revealTiming(votes, seconds = DEFAULT_SECONDS) {
@@ -105,7 +112,7 @@ function play({ key, spec, seconds, lang }) {
   const many = votes.length > 8 ? " rv-many" : votes.length > 5 ? " rv-some" : "";
   const el = h("div", {
     class: `rv-overlay${many}`, "data-testid": "reveal", role: "dialog", "aria-modal": "false",
-    "aria-label": typeof spec.title === "string" ? spec.title : L.reveal,
+    "aria-label": plainText(spec.title) || L.reveal,
     dataset: { key, kind: spec.kind || "vote", phase: "votes" },
   },
   h("div", { class: "rv-sheet" },

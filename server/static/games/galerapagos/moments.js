@@ -4,7 +4,7 @@
 // kept by the engine across a reload).
 import { fmt, who, choiceNode, cardName, names } from "./common.js";
 import { h } from "/static/js/dom.js";
-import { offerReveals, gameKeyOf, revealSeconds } from "/static/js/reveal.js";
+import { offerReveals, gameKeyOf, revealSeconds, plainText } from "/static/js/reveal.js";
 import { waitingBanner } from "/static/js/waiting.js";
 
 const person = (ctx, seat) => {
@@ -34,8 +34,7 @@ function ballotSpec(view, tr, ctx, b) {
   }
   if (b.saved_by) details.push(fmt(tr, "log.play.save", { who: who(ctx, b.named), card: cardName(b.saved_by, ctx.lang, tr) }));
   const title = tr(`ballot.${b.kind}`);
-  const text = typeof outcome === "string" ? outcome : outcome.textContent;
-  return { title, votes, tally, outcome, details, cue, kind: b.kind, sentence: `${title}: ${text}` };
+  return { title, votes, tally, outcome, details, cue, kind: b.kind, sentence: `${title}: ${plainText(outcome)}` };
 }
 
 function finalSpec(view, tr, ctx) {
@@ -43,8 +42,9 @@ function finalSpec(view, tr, ctx) {
   const votes = r.breakdown.map((b) => ({ who: person(ctx, b.seat), choice: tr(`fate.${b.fate}`), note: String(b.score) }));
   const boarded = r.winners.length ? fmt(tr, "result.boarded", { who: names(ctx, r.winners, tr) }) : tr("result.none");
   const title = tr(`end.${r.end}`);
-  const text = typeof boarded === "string" ? boarded : boarded.textContent;
-  return { title, votes, outcome: boarded, cue: r.winners.length ? "land" : "sink", kind: "final", sentence: `${title} ${text}` };
+  const why = view.forced ? tr(`forced.${view.forced.kind}.${view.forced.resource}`) : null;
+  return { title, votes, outcome: boarded, details: why ? [why] : [], cue: r.winners.length ? "land" : "sink", kind: "final",
+           sentence: `${title} ${plainText(boarded)}${why ? ` ${why}` : ""}` };
 }
 
 /** Offers this payload's reveals to the shared component (it plays the new ones). */

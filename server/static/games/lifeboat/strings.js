@@ -482,6 +482,10 @@ const LOBBY = {
     "options.lifeboat.turn_limit": "Turn limit",
     "options.lifeboat.turn_limit.hint": "None: play until 4 seagulls. A number: after that many days everyone is rescued and scored.",
     "options.lifeboat.turn_limit.null": "None",
+    "options.lifeboat.reveal_seconds": "Reveals on the TV (seconds, at most)",
+    "options.lifeboat.reveal_seconds.hint": "A reveal takes the whole TV: about a second per vote, then the outcome, never longer than this. The game does not wait for it. 0: no full-screen reveal.",
+    "options.lifeboat.window_seconds": "Done windows close after (seconds)",
+    "options.lifeboat.window_seconds.hint": "Fights, rescues and thirst close by themselves after this countdown, unless someone is choosing. 0: everyone taps Done.",
   },
   fr: {
     "game.lifeboat.title": "Les Naufragés du Titanic (Lifeboat)",
@@ -497,6 +501,10 @@ const LOBBY = {
     "options.lifeboat.turn_limit": "Limite de tours",
     "options.lifeboat.turn_limit.hint": "Aucune : jusqu'à 4 mouettes. Un nombre : après autant de jours, tout le monde est secouru et compté.",
     "options.lifeboat.turn_limit.null": "Aucune",
+    "options.lifeboat.reveal_seconds": "Révélations sur la télé (secondes, au plus)",
+    "options.lifeboat.reveal_seconds.hint": "Une révélation prend toute la télé : environ une seconde par vote, puis le résultat, jamais plus longtemps. Le jeu ne l'attend pas. 0 : pas de révélation en plein écran.",
+    "options.lifeboat.window_seconds": "Fermeture des fenêtres « fini » (secondes)",
+    "options.lifeboat.window_seconds.hint": "Bagarres, sauvetages et soif se ferment seuls après ce compte à rebours, sauf si quelqu'un choisit. 0 : tout le monde touche Fini.",
   },
 };
 

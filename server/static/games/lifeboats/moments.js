@@ -3,11 +3,11 @@
 // table waits for, in big type. Built from view(None) only (view.last_reveal, view.result).
 import { chip, fill, fmt, hatIcon, boatColour } from "./common.js";
 import { h } from "/static/js/dom.js";
-import { offerReveals, gameKeyOf, revealSeconds } from "/static/js/reveal.js";
+import { offerReveals, gameKeyOf, revealSeconds, plainText as textOf } from "/static/js/reveal.js";
 import { waitingBanner } from "/static/js/waiting.js";
 
 const person = (view, seat) => ({ name: view.players[seat], colour: fill(view, view.colours[seat]) });
-const textOf = (x) => (typeof x === "string" ? x : x.textContent);
+const cap = (x) => (x ? x.charAt(0).toUpperCase() + x.slice(1) : x);
 
 function ballotSpec(view, tr, r) {
   const votes = r.votes.map((v) => ({
@@ -20,11 +20,11 @@ function ballotSpec(view, tr, r) {
   const title = r.kind === "eject" ? fmt(tr, "question.eject", { boat: chip(view, tr, boatColour(r.boat)) }) : tr(`question.${r.kind}`);
   const decider = r.decided_by !== null && r.decided_by !== undefined ? view.players[r.decided_by]
     : r.resolution === "captain" && (r.hats || []).length ? view.players[r.hats[0]] : view.players[view.start_player];
-  const why = r.resolution ? tr(`${r.outcome ? "resolution" : "pending"}.${r.resolution}`, { who: decider }) : null;
+  const why = r.resolution ? cap(tr(`${r.outcome ? "resolution" : "pending"}.${r.resolution}`, { who: decider })) : null;
   const outcome = r.outcome ? fmt(tr, "reveal.result", { choice: chip(view, tr, r.outcome) }) : why;
   const details = r.outcome && why ? [why] : [];
   return {
-    title: textOf(title), votes, tally, outcome, details, kind: r.kind, cue: "reveal",
+    title, votes, tally, outcome, details, kind: r.kind, cue: "reveal",
     sentence: `${textOf(title)} ${textOf(outcome || "")}${details.length ? ` (${why})` : ""}`,
   };
 }
