@@ -25,7 +25,7 @@ function fightSpec(env, f) {
     for (const x of f.sides[side]) votes.push({ who: person(env, x), choice: tr(`fight.${side}`) });
   }
   const tally = ["attacker", "defender"].map((side) => ({ label: tr(`fight.${side}`), n: f.strength[side], win: f.winner === side }));
-  const hurt = (f.wounded || []).map((x) => `${charName(env, env.view.characters[x.seat].character)} ${tr(`state.${x.state}`)}`);
+  const hurt = (f.wounded || []).map((x) => `${charName(env, env.view.characters[x.seat].character)} (${tr(`state.${x.state}`)})`);
   const outcome = tr(`fight.won.${f.winner}`);
   const details = hurt.length ? [`${tr("fight.wounded")} ${listNodes(hurt, env.lang).join("")}`] : [];
   return { title: tr("fight.title"), votes, tally, outcome, details, kind: "fight", cue: hurt.length ? "sink" : "reveal",
