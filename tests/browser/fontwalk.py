@@ -16,11 +16,12 @@ GAMES = {"lifeboats": ("lifeboats_preview", "lb_scenarios"),
          "galerapagos": ("galerapagos_preview", "gp_scenarios")}
 
 # Each element with its own visible text: its computed size times its scale on the screen.
-WALK = """(limit) => {
+WALK = """([limit, scope]) => {
   const out = [];
-  const root = document.getElementById('root');
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const roots = scope ? [...document.querySelectorAll(scope)] : [document.getElementById('root')];
   const seen = new Set();
+  for (const root of roots) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     if (!n.textContent.trim()) continue;
     const el = n.parentElement;
@@ -44,17 +45,44 @@ WALK = """(limit) => {
     if (size < limit) out.push({ text: n.textContent.trim().slice(0, 40), size: Math.round(size * 10) / 10,
                                  cls: (el.className && el.className.baseVal !== undefined ? el.className.baseVal : el.className) || el.tagName });
   }
+  }
   return out;
 }"""
 
 
-def walk(browser, game, names=None):
-    """{(w, h): [(scenario, lang, text, size, class)]} of texts under the minimum."""
+def serve(game):
+    """The game's preview server and its scenarios module."""
     sys.path[:0] = [os.path.join(HERE, GAMES[game][0]), HERE]
     import importlib
     import preview as preview_page
     scenarios = importlib.import_module(GAMES[game][1])
-    srv = preview_page.start(game, scenarios, os.path.join(HERE, GAMES[game][0]))
+    srv = preview_page.start(game, Cached(scenarios), os.path.join(HERE, GAMES[game][0]))
+    return srv, scenarios
+
+
+class Cached:
+    """A scenarios module whose payloads are made once (each is a search over seeded games)."""
+    made = {}
+
+    def __init__(self, module):
+        self.module = module
+        self.SCENARIOS = module.SCENARIOS
+
+    def build(self, name):
+        key = (self.module.__name__, name)
+        if key not in self.made:
+            self.made[key] = self.module.build(name)
+        return self.made[key]
+
+
+def small_texts(page, size, scope=None):
+    """The texts under the minimum for `size` on the page now (within `scope`, a selector)."""
+    return page.evaluate(WALK, [MINIMUM[size], scope])
+
+
+def walk(browser, game, names=None, scope=None):
+    """{(w, h): [(scenario, lang, text, size, class)]} of texts under the minimum."""
+    srv, scenarios = serve(game)
     base = f"http://127.0.0.1:{srv.server_port}/preview/preview.html"
     found = {}
     try:
@@ -65,8 +93,8 @@ def walk(browser, game, names=None):
             for lang in ("en", "fr"):
                 for name in names or scenarios.SCENARIOS:
                     page.goto(f"{base}?page=table&s={name}&lang={lang}")
-                    page.wait_for_function("window.__ready === true", timeout=20000)
-                    for x in page.evaluate(WALK, limit):
+                    page.wait_for_function("window.__ready === true", timeout=90000)
+                    for x in page.evaluate(WALK, [limit, scope]):
                         small.append((name, lang, x["text"], x["size"], x["cls"]))
             ctx.close()
     finally:

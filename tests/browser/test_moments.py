@@ -2,7 +2,8 @@
 four phones play each game (the phones send the moves a simple seeded policy picks, through
 their own connection). (a) The first reveals take the TV's whole screen (the reveal's box
 covers more than 60% of the viewport), turn over every vote, end on the outcome and say it
-to a screen reader, while the phones go on acting; (b) at every step the TV names, in its
+to a screen reader, while the phones go on acting, and a TV reloaded after one shows the
+board, never the reveal again; (b) at every step the TV names, in its
 "waiting for" banner, every player the game waits for. No sleeps: every wait is on a
 condition."""
 import random
@@ -118,6 +119,14 @@ def test_reveals_take_the_tv_and_the_tv_names_who_it_waits_for(open_table, open_
             checked += 1
         if table.locator("[data-testid=reveal]").count():
             kinds.append(check_reveal(table, phones, rng, shot, f"{game_id}-{len(kinds)}"))
+            if len(kinds) == 1:
+                # A TV that reloads shows the board: the reveals it holds never play again.
+                table.reload()
+                table.wait_for_function("() => window.castaways && window.castaways.state.game"
+                                        " && document.querySelector('#stage[data-version]')")
+                state = table.evaluate("() => import('/static/js/reveal.js').then((m) => m.revealState())")
+                assert state == {"playing": False, "key": None, "queued": 0}
+                assert table.locator("[data-testid=reveal]").count() == 0
             if len(kinds) >= reveals_wanted:
                 break
             continue
