@@ -51,8 +51,8 @@ export function render(root, msg, ctx) {
     topBar(view, tr, msg, m),
     h("div", { class: "lb-main" },
       board(view, tr, newEvents, m),
-      side(view, tr, msg, m)),
-    stage(view, tr, msg, newEvents, ctx),
+      side(view, tr, msg, m, ctx)),
+    stage(view, tr, msg, newEvents),
     view.over && view.result ? finalScores(view, tr, view.result) : null);
   root.replaceChildren(page);
   fitHeight(root, page);
@@ -249,7 +249,7 @@ export function boatCard(view, tr, b, opts = {}) {
 
 // ---------------------------------------------------------------- side panel
 
-function side(view, tr, msg, m) {
+function side(view, tr, msg, m, ctx) {
   const ballot = view.ballot;
   const players = view.players.map((name, seat) => {
     const colour = view.colours[seat];
@@ -291,6 +291,7 @@ function side(view, tr, msg, m) {
 
   const lines = m.log.slice().reverse().filter((e) => e.type !== "voted" || true).slice(0, LOG_LINES);
   return h("aside", { class: "lb-side" },
+    lifeboatsWaiting(msg, ctx),
     h("div", { class: "lb-panel lb-players" }, h("h3", {}, tr("players")), players),
     h("div", { class: "lb-panel lb-landing" }, h("h3", {}, tr("landing")), h("div", { class: "lb-places" }, places)),
     h("div", { class: "lb-panel lb-log", "data-testid": "lb-log" }, h("h3", {}, tr("log")),
@@ -299,10 +300,8 @@ function side(view, tr, msg, m) {
 
 // ---------------------------------------------------------------- stage (bottom)
 
-function stage(view, tr, msg, newEvents, ctx) {
+function stage(view, tr, msg, newEvents) {
   const parts = [];
-  const waiting = lifeboatsWaiting(msg, ctx);
-  if (waiting) parts.push(waiting);
   const d = view.decision;
   const ballot = view.ballot;
   const caption = h("div", { class: "lb-caption", "data-testid": "lb-caption" },

@@ -131,7 +131,7 @@ function play({ key, spec, seconds, lang }) {
     if (tally) tally.classList.add("shown");
     outcome.classList.add("shown");
     liveRegion().textContent = spec.sentence || outcome.textContent;
-    cue(spec.cue || "reveal");
+    cue(spec.cue || "reveal", { record: false });
   });
   at(outAt + timing.hold + 400, () => finish());
 }

@@ -3,7 +3,6 @@
 // waits for, in big type. Built from view(None) only (view.ballots: this turn's decided votes,
 // kept by the engine across a reload).
 import { fmt, who, choiceNode, cardName, names } from "./common.js";
-import { h } from "/static/js/dom.js";
 import { offerReveals, gameKeyOf, revealSeconds, plainText } from "/static/js/reveal.js";
 import { waitingBanner } from "/static/js/waiting.js";
 
@@ -72,4 +71,3 @@ export function galerapagosWaiting(msg, ctx) {
                          deadline: kind === "ready" ? msg.deadline : null, testid: "waiting-for" });
 }
 
-void h;

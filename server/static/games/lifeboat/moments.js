@@ -4,7 +4,6 @@
 // from view(None) only (view.last_fight, view.last_navigation, view.result: the engine keeps
 // them across a reload).
 import { charName, navCard, tr as makeTr } from "./common.js";
-import { h } from "/static/js/dom.js";
 import { offerReveals, gameKeyOf, revealSeconds } from "/static/js/reveal.js";
 import { waitingBanner, listNodes } from "/static/js/waiting.js";
 
@@ -81,4 +80,3 @@ export function lifeboatWaiting(msg, ctx) {
   });
 }
 
-void h;
