@@ -121,7 +121,9 @@ function updateTurn(msg) {
   // at any time, like a cheer).
   const mine = Boolean(msg && !msg.over && p && p.seat !== null && p.seat !== undefined && !p.bot_playing
     && Array.isArray(msg.waiting_for) && msg.waiting_for.includes(p.seat)
-    && Array.isArray(msg.legal_actions) && msg.legal_actions.length > 0);
+    && Array.isArray(msg.legal_actions) && msg.legal_actions.length > 0
+    // A window that closes by itself (its countdown) waits for nobody: no cue.
+    && msg.countdown !== "window");
   const became = mine && !turn.mine;
   turn.mine = mine;
   if (became) {

@@ -5,7 +5,8 @@ Two kinds of policy:
 - one seat (Lifeboats' negotiation): the countdown runs while a waited-for seat has the action
   among its legal actions; when time is up the server plays it for that seat.
   `room.deadline = {"seat", "at"}`.
-- a window (Galèrapagos' dawn, shortage, zero and evening windows): the countdown runs while the
+- a window (Galèrapagos' dawn, shortage, zero and evening windows; Lifeboat's fight, rescue and
+  thirst windows, whose action is `done`): the countdown runs while the
   policy's `window(game)` names an open window; when time is up the server plays the action
   (`pass`: "ready") for every seat of the window that has not said it yet, one by one through
   `server.play` like any action. It starts again when another window opens or when a card
@@ -49,10 +50,28 @@ def galerapagos_window(game):
     return [view["turn"], stage["kind"], stage.get("resource"), stage["window"]["kind"]]
 
 
+def lifeboat_window(game):
+    """A fight's, the rescue's and the thirst's "Done" windows. The engine still asks every
+    conscious character (nobody learns who holds a card from who is asked); the countdown
+    says "done" for whoever has not when it runs out."""
+    view = game.view(None)
+    if view["over"]:
+        return None
+    fight = view.get("fight")
+    if fight:
+        return [view["turn"], "fight", fight["attacker"], fight["defender"]]
+    window = view.get("window")
+    if view["phase"] in ("rescue", "thirst") and window:
+        return [view["turn"], view["phase"]]
+    return None
+
+
 POLICIES = {
     "lifeboats": Countdown(option="negotiation_seconds", action={"type": "call_vote"}),
     "galerapagos": Countdown(option="window_seconds", action={"type": "pass"},
                              window=galerapagos_window),
+    "lifeboat": Countdown(option="window_seconds", action={"type": "done"},
+                          window=lifeboat_window),
 }
 
 

@@ -47,6 +47,10 @@ def _game(room, seat, events, view, legal_actions):
         "waiting_for": game.waiting_for(), "over": game.over,
         "result": game.result() if game.over else None,
         "deadline": room.deadline["at"] if room.deadline else None,
+        # "window": the countdown closes a window by itself (nobody's turn is awaited);
+        # "seat": it plays for one seat when it runs out (docs/protocol.md).
+        "countdown": (None if not room.deadline
+                      else "window" if "window" in room.deadline else "seat"),
         "events": events,
     }
 

@@ -8,6 +8,8 @@ import {
   worth, myCase, navShort, caseText, alive, weaponBonus, describeEvent, QUIET, birdIcon, DATA,
 } from "/static/games/lifeboat/common.js";
 import { disc } from "/static/js/players.js";
+import { windowHolder } from "/static/js/hold.js";
+import { ticker } from "/static/js/waiting.js";
 
 export { strings };
 
@@ -16,7 +18,7 @@ ensureCss(new URL("./lifeboat.css", import.meta.url));
 const memory = new WeakMap(); // root -> {sel, pending, error, confirm, lastMsg, lastCtx, sig}
 
 function mem(root) {
-  if (!memory.has(root)) memory.set(root, { sel: {}, pending: false, error: null, confirm: null });
+  if (!memory.has(root)) memory.set(root, { sel: {}, pending: false, error: null, confirm: null, holder: windowHolder() });
   return memory.get(root);
 }
 
@@ -44,7 +46,7 @@ function draw(root, m) {
   const redraw = () => draw(root, m);
   const send = (action) => {
     if (m.pending) return;
-    m.pending = true; m.error = null; m.confirm = null; redraw();
+    m.pending = true; m.error = null; m.confirm = null; m.holder.acted(); redraw();
     Promise.resolve(ctx.act(action)).then((reply) => {
       if (reply && reply.ok === false) {
         m.pending = false;
@@ -85,6 +87,23 @@ function draw(root, m) {
     if (top < offset || top > window.innerHeight * 0.5) window.scrollTo({ top: Math.max(0, top + window.scrollY - offset - 110) });
   }
   m.sig = sig;
+  // A window closing by itself (its countdown): the seconds left, and a choice being
+  // confirmed holds it open.
+  if (m.stopTick) m.stopTick();
+  m.stopTick = ticker(page, msg.deadline, ".lbp-secs");
+  m.holder.update(Boolean(m.confirm) && windowOpen(view), msg);
+}
+
+function windowOpen(view) {
+  return Boolean(view.fight || (["rescue", "thirst"].includes(view.phase) && view.window));
+}
+
+// "Closes by itself in 7 s": shown in a window while its countdown runs.
+function windowClock(env) {
+  const { msg, tr } = env;
+  if (!msg.deadline || msg.countdown !== "window") return null;
+  return h("p", { class: "lbp-clock", "data-testid": "lbp-clock" }, tr("window.closes"), " ",
+    h("b", { class: "lbp-secs" }), " ", tr("window.seconds"));
 }
 
 // ---------------------------------------------------------------- always on top
@@ -283,7 +302,7 @@ function fightPanel(env) {
     if (a.type === "fire_flare") buttons.push(act(env, tr("do.fight.flare"), a, { confirm: true }));
   }
   const done = main.find((a) => a.type === "done");
-  return panel(tr("do.fight"), tr("do.fight.hint"), fightSides(env, f),
+  return panel(tr("do.fight"), tr("do.fight.hint"), windowClock(env), fightSides(env, f),
     h("div", { class: "lbp-stack" }, buttons,
       done ? act(env, tr("do.done.fight"), done, { cls: "lbp-primary" }) : null));
 }
@@ -317,7 +336,7 @@ function rescuePanel(env) {
   buttons.push(...showHis(env));
   const done = main.find((a) => a.type === "done");
   const meIn = water.includes(env.me.seat);
-  return panel(tr("do.rescue"), tr("do.rescue.hint"),
+  return panel(tr("do.rescue"), tr("do.rescue.hint"), windowClock(env),
     meIn ? h("p", { class: "lbp-alert" }, tr("do.rescue.me")) : null,
     h("div", { class: "lbp-water", "data-testid": "lbp-water" },
       h("b", {}, tr("water.title"), ": "), whoList(env, water, { player: false }),
@@ -337,7 +356,7 @@ function thirstPanel(env) {
   }
   const done = main.find((a) => a.type === "done");
   const thirsty = thirst.map((n, i) => (n > 0 ? i : null)).filter((x) => x !== null);
-  return panel(tr("do.thirst"), tr("do.thirst.hint"),
+  return panel(tr("do.thirst"), tr("do.thirst.hint"), windowClock(env),
     mineN ? h("p", { class: "lbp-alert" }, tr("do.thirst.mine", { n: mineN })) : null,
     h("div", { class: "lbp-thirsty" }, thirsty.length ? thirsty.map((x) => h("div", {}, who(env, x, { player: false }), ` ${tr("thirst.n", { n: thirst[x] })}`)) : tr("thirst.none")),
     h("div", { class: "lbp-stack" }, buttons, done ? act(env, tr("do.done"), done, { cls: buttons.length ? "" : "lbp-primary" }) : null));

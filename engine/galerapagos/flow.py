@@ -15,6 +15,7 @@ from engine import ballot as ballots
 from engine import window as windows
 from engine.galerapagos import table as t
 from engine.galerapagos import turnlog
+from engine.galerapagos.data import ration_of
 from engine.galerapagos.deaths import finish, kill
 from engine.galerapagos.votes import departure_voters, open_ballot, sacrifice_voters, weight
 
@@ -294,12 +295,48 @@ def board(g, end, events):
     finish(g, end, boarders, events)
 
 
+# What could still raise a counter at 0 during the hurricane (§8.2 step 1/5: ration cards,
+# the BBQ kit, the mill, a plank). The conch is the one card that could spare a castaway.
+_RAISES = {"food": {"bbq_kit"}, "water": {"vegetable_mill"}, "places": {"plank"}}
+
+
+def hopeless_hurricane(g):
+    """The counter that makes the forced boarding impossible whatever anyone chooses, or None.
+
+    Every board needs at least 1 of each counter (L >= 1 while anyone lives), and deaths only
+    lower L: a counter at 0 that no card held by the living (a dead castaway's cards go to the
+    living) can raise is never met. Without a conch among those cards every vote names and
+    kills a castaway until nobody is left (§8.2 steps 4-5, 8): the votes cannot change the
+    outcome, so the engine resolves them at once (docs/games/galerapagos.md)."""
+    held = set()
+    for x in t.living(g):
+        c = t.castaway(g, x)
+        held.update(c["hand"])
+        held.update(c["faceup"])
+    if "conch" in held or any(t.has_conch(g, x) for x in t.living(g)):
+        return None      # a castaway who cannot be named is left behind alive (E17)
+    for resource in ("places", "water", "food"):
+        if g.state[resource] > 0:
+            continue
+        raisers = {card for card in held
+                   if (ration_of(card) or (None,))[0] == resource or card in _RAISES[resource]}
+        if not raisers:
+            return resource
+    return None
+
+
 def _hurricane(g, stage, events):
     if requirements_met(g):
         if stage["vote"] is not None:
             turnlog.update(g, stage["vote"], outcome="dropped")
             events.append({"type": "vote_dropped"})
         board(g, "hurricane", events)
+        return False
+    lacking = hopeless_hurricane(g) if stage["vote"] is None else None
+    if lacking is not None:
+        g.state["forced"] = {"kind": "hurricane", "resource": lacking, "turn": g.state["turn"]}
+        events.append({"type": "forced", "kind": "hurricane", "resource": lacking})
+        kill(g, t.living(g), "hurricane", events)
         return False
     candidates = [x for x in t.living(g) if not t.has_conch(g, x)]
     if not candidates and stage["vote"] is None:

@@ -66,6 +66,8 @@ def table_view(g):
         "deck_size": len(s["deck"]), "discard": list(s["discard"]),
         "castaways": [_castaway(g, x, over) for x in range(g.n)],
         "deaths": [dict(d) for d in s["deaths"]],
+        # An outcome the engine resolved at once because no choice could change it (why).
+        "forced": dict(s["forced"]) if s.get("forced") else None,
         "last_vote": s["last_vote"],
         "turn_log": [dict(r) for r in s.get("turn_log", [])],
         "ballots": s.get("ballots", []),     # shared: game.view() hands out a deep copy

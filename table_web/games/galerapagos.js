@@ -8,6 +8,7 @@ import {
   describeEvent, choiceNode,
 } from "/static/games/galerapagos/common.js";
 import { ensureCss } from "/static/js/dom.js";
+import { galerapagosReveals, galerapagosWaiting } from "/static/games/galerapagos/moments.js";
 
 export { strings };
 
@@ -40,6 +41,7 @@ export function render(root, msg, ctx) {
   m.version = msg.version;
   cards(() => draw(root, m));
   draw(root, m);
+  galerapagosReveals(msg, ctx, trOf(ctx));
 }
 
 function draw(root, m) {
@@ -235,9 +237,7 @@ function now(env) {
   const ballot = st.vote ? st.vote.ballot : st.ballot;
   if (ballot && !ballot.revealed) parts.push(voters(env, ballot));
   else if (st.window) parts.push(h("div", { class: "gt-ready" }, tr("window.ready", { done: st.window.done.length, n: st.window.seats.length })));
-  if (!view.over && waiting.length && !(ballot && !ballot.revealed)) {
-    parts.push(h("div", { class: "gt-waitfor" }, fmt(tr, "waiting.for", { who: waiting.length > 5 ? tr("n_castaways", { n: waiting.length }) : names(ctx, waiting, tr) })));
-  }
+  if (!view.over && waiting.length) parts.unshift(galerapagosWaiting(msg, ctx));
   // The turn's story: the last action outcome large, the revealed votes of this turn.
   const outcomes = view.turn_log || [];
   const votes = (view.ballots || []).filter((b) => b.ballot && b.ballot.revealed || b.named !== null && b.named !== undefined || b.tied);
@@ -323,6 +323,7 @@ function final({ view, tr, ctx }) {
       h("h2", {}, tr(`end.${r.end}`)),
       h("p", { class: "gt-boarded", "data-testid": "gt-boarded" }, r.winners.length
         ? fmt(tr, "result.boarded", { who: names(ctx, r.winners, tr) }) : tr("result.none")),
+      view.forced ? h("p", { class: "gt-forced", "data-testid": "gt-forced" }, tr(`forced.${view.forced.kind}.${view.forced.resource}`)) : null,
       h("p", {}, tr(`result.scoring.${(view.options && view.options.scoring) || "coop"}`)),
       h("table", {}, h("tbody", {}, rows))));
 }

@@ -8,6 +8,8 @@ import {
   describeEvent, QUIET, birdIcon, weaponBonus,
 } from "/static/games/lifeboat/common.js";
 import { disc } from "/static/js/players.js";
+import { ticker } from "/static/js/waiting.js";
+import { lifeboatReveals, lifeboatWaiting } from "/static/games/lifeboat/moments.js";
 
 export { strings };
 
@@ -76,6 +78,9 @@ export function render(root, msg, ctx) {
     }
   }
   m.version = msg.version;
+  if (m.stopTick) m.stopTick();
+  m.stopTick = ticker(root, msg.deadline);
+  lifeboatReveals(msg, ctx);
 }
 
 // ---------------------------------------------------------------- top bar
@@ -165,6 +170,7 @@ function boat(env) {
 function stage(env) {
   const { view } = env;
   const parts = [];
+  const waiting = lifeboatWaiting(env.msg, env.ctx);
   if (view.fight) parts.push(fightPanel(env, view.fight));
   else if (view.phase === "rescue") parts.push(rescuePanel(env));
   else if (view.phase === "thirst") parts.push(thirstPanel(env));
@@ -177,7 +183,7 @@ function stage(env) {
   if (!view.fight && last && parts.length < 2) parts.push(lastFightPanel(env, last));
   const fl = view.last_flare;
   if (fl && fl.turn === view.turn && parts.length < 3) parts.push(flarePanel(env, fl));
-  return h("section", { class: "lbv-stage", "data-testid": "lbv-stage" }, parts);
+  return h("section", { class: "lbv-stage", "data-testid": "lbv-stage" }, waiting, parts);
 }
 
 function lastFight(env) {

@@ -5,6 +5,7 @@ import {
   h, s, boatColour, chip, colourName, describeEvent, ensureCss, fill, fmt, hatIcon, ink, islandValues,
   leakIcon, makeTr, pawn, seatColour, shape, starIcon, who,
 } from "/static/games/lifeboats/common.js";
+import { lifeboatsReveals, lifeboatsWaiting } from "/static/games/lifeboats/moments.js";
 
 export { strings, seatColour };
 
@@ -50,7 +51,7 @@ export function render(root, msg, ctx) {
     topBar(view, tr, msg, m),
     h("div", { class: "lb-main" },
       board(view, tr, newEvents, m),
-      side(view, tr, msg, m)),
+      side(view, tr, msg, m, ctx)),
     stage(view, tr, msg, newEvents),
     view.over && view.result ? finalScores(view, tr, view.result) : null);
   root.replaceChildren(page);
@@ -60,6 +61,7 @@ export function render(root, msg, ctx) {
   m.boats = Object.fromEntries(view.boats.map((b) => [b.colour, JSON.parse(JSON.stringify(b))]));
   m.version = msg.version;
   startCountdown(root, msg, m);
+  lifeboatsReveals(msg, ctx, tr);
 }
 
 // ---------------------------------------------------------------- top bar
@@ -247,7 +249,7 @@ export function boatCard(view, tr, b, opts = {}) {
 
 // ---------------------------------------------------------------- side panel
 
-function side(view, tr, msg, m) {
+function side(view, tr, msg, m, ctx) {
   const ballot = view.ballot;
   const players = view.players.map((name, seat) => {
     const colour = view.colours[seat];
@@ -289,6 +291,7 @@ function side(view, tr, msg, m) {
 
   const lines = m.log.slice().reverse().filter((e) => e.type !== "voted" || true).slice(0, LOG_LINES);
   return h("aside", { class: "lb-side" },
+    lifeboatsWaiting(msg, ctx),
     h("div", { class: "lb-panel lb-players" }, h("h3", {}, tr("players")), players),
     h("div", { class: "lb-panel lb-landing" }, h("h3", {}, tr("landing")), h("div", { class: "lb-places" }, places)),
     h("div", { class: "lb-panel lb-log", "data-testid": "lb-log" }, h("h3", {}, tr("log")),

@@ -174,6 +174,12 @@ def start_lifeboat(open_table, open_phone):
             arg=i + 1)
     expect(phones[1].locator("[data-option=removed_characters] .option-value")).to_have_text("The Captain · Frenchy")
     table.screenshot(path=str(ROOT / "test-artifacts" / "lifeboat-play-lobby.png"))
+    # Every window waits for the phones' taps here (a loaded machine is slower than a
+    # countdown); windows that close by themselves: tests/server/test_lifeboat_windows.py.
+    reply = table.evaluate("""() => { const s = window.castaways.state.room.selected;
+      return window.castaways.net.request("select_game", { game: "lifeboat", options: { ...s.options, window_seconds: 0 } }); }""")
+    assert reply["ok"], reply
+    table.wait_for_function("() => window.castaways.state.room.selected.options.window_seconds === 0")
     table.locator("#start").click()
     expect(table.locator(".lbv")).to_be_visible()
     for phone in phones:

@@ -1,7 +1,9 @@
 """Speed work must not change a single move (issue 13): seeded random playouts, hashed step by
 step (seat, action, events) and at the end (to_dict()), give the fingerprints recorded before
 the engine was optimised. The legal list's order counts too: the random player picks by index.
-A rules change that is meant to change games updates these fingerprints in the same commit."""
+A rules change that is meant to change games updates these fingerprints in the same commit.
+(Issue 20 added options, `reveal_seconds` and Lifeboat's `window_seconds`, to every game's
+state: the moves are the same, the final to_dict() is not.)"""
 import hashlib
 import json
 import random
@@ -12,20 +14,20 @@ import engine
 from engine.playout import random_step
 
 FINGERPRINTS = {
-    "galerapagos-3-1": "12347edc1a964c93",
-    "galerapagos-3-2": "d52266e30c541a19",
-    "galerapagos-8-1": "3a11cf50907dc636",
-    "galerapagos-8-2": "b1acf834639a651d",
-    "galerapagos-12-1": "f8772630bba7bc20",
-    "galerapagos-12-2": "f1e0200a8c82c0df",
-    "lifeboat-4-1": "2a6fdf9335241081",
-    "lifeboat-4-2": "96f7752575740736",
-    "lifeboat-6-1": "13efed825a85a90d",
-    "lifeboat-6-2": "652a58b52c88a1f1",
-    "lifeboats-3-1": "cf6589c90dad3bb1",
-    "lifeboats-3-2": "7d7670c9fe3c07a1",
-    "lifeboats-6-1": "26cb92b573746b0a",
-    "lifeboats-6-2": "0b8157926dad91a6",
+    "galerapagos-3-1": "8b9b779ab9886b3f",
+    "galerapagos-3-2": "392729bd3ea722df",
+    "galerapagos-8-1": "022f98ef7e7fb40f",
+    "galerapagos-8-2": "36460a3bfcb50243",
+    "galerapagos-12-1": "e97a733ede868d90",
+    "galerapagos-12-2": "bff46881c921ced1",
+    "lifeboat-4-1": "d3a96ffcfd7988e0",
+    "lifeboat-4-2": "345b8222b639422b",
+    "lifeboat-6-1": "b0ad26b0ab52c924",
+    "lifeboat-6-2": "8d049e4dd7ccc89c",
+    "lifeboats-3-1": "e8849d5a8b615400",
+    "lifeboats-3-2": "c95e2b384539fe84",
+    "lifeboats-6-1": "24c645b9830342c2",
+    "lifeboats-6-2": "aa31f6dd1ac2912d",
 }
 
 

@@ -340,6 +340,8 @@ def test_e18_one_candidate_is_named_without_ballots():
     g = new(3)
     empty_hands(g)
     g.state["castaways"][BEN]["alive"] = g.state["castaways"][CY]["alive"] = False
+    # A plank kept in hand could still raise the places: the vote is not a foregone one.
+    set_hand(g, ANA, ["plank"])
     at_evening(g, water=20, food=20, places=0, turn=11, hurricane=True)
     events = all_pass(g)
     assert {"type": "named", "seat": ANA, "why": "only_candidate"} in events

@@ -101,7 +101,7 @@ def test_options_are_checked():
     with pytest.raises(engine.IllegalAction):
         new(4, window_seconds=-1)
     assert engine.GAMES["galerapagos"].options == {"dead_vote": False, "scoring": "coop",
-                                                   "window_seconds": 10}
+                                                   "window_seconds": 10, "reveal_seconds": 8}
 
 
 @pytest.mark.parametrize("scoring,expected", [("coop", [1, 0, 1, 1]),

@@ -42,7 +42,8 @@ def test_texts_say_what_the_rules_data_says():
 
 def test_lobby_option_specs_carry_no_developer_notes():
     specs = engine.GAMES["lifeboat"].public()["option_specs"]
-    assert set(specs) == {"removed_characters", "painting_values", "turn_limit"}
+    assert set(specs) == {"removed_characters", "painting_values", "turn_limit", "reveal_seconds",
+                          "window_seconds"}
     text = repr(specs).lower()
     for word in ("note", "meaning", "assumed", "a1", "spec"):
         assert word not in text, word

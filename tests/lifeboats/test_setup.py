@@ -143,7 +143,8 @@ def test_bad_options_are_refused(options):
 def test_option_defaults_and_game_info():
     info = engine.GAMES["lifeboats"]
     assert (info.min_players, info.max_players) == (3, 6)
-    assert info.options == {"edition": "2009", "rows": 3, "negotiation_seconds": 0}
+    assert info.options == {"edition": "2009", "rows": 3, "negotiation_seconds": 0,
+                            "reveal_seconds": 8}
     g = engine.new_game("lifeboats", NAMES[:3], seed=1,
                         options={"edition": "1993", "rows": 5, "negotiation_seconds": 30})
     view = g.view(None)

@@ -61,10 +61,12 @@ const CUES = {
     { f: 1047, at: 0.56, len: 0.7, vol: 0.22 }, { f: 523, at: 0.56, len: 0.7, wave: "sine", vol: 0.15 }],
 };
 
-export function cue(name) {
+export function cue(name, { record = true } = {}) {
   if (!CUES[name]) return;
-  played.push(name);
-  if (played.length > 50) played.shift();
+  if (record) {   // the reveal's outcome repeats the cue its payload already played: not listed
+    played.push(name);
+    if (played.length > 50) played.shift();
+  }
   if (muted) return;
   const ac = context();
   if (!ac || ac.state !== "running") return;

@@ -222,6 +222,7 @@ export const table = {
     "do.fight": "Fight!", "do.fight.hint": "Strength = sizes + face-up weapons. Everyone on the losing side takes a wound.", "do.fight.join": "Join the {side}",
     "do.fight.weapon": "Play {card} (+{n})", "do.fight.flare": "Fire the flare gun (+8)",
     "do.done": "Done", "do.done.fight": "Done (end the fight when all are done)",
+    "window.closes": "Closes by itself in", "window.seconds": "s (unless someone is choosing)",
     "do.navigate": "You are the navigator", "do.navigate.hint": "Choose the card that steers the boat. The others go to the bottom.",
     "do.compass": "Use the compass (one more card)", "do.navigate.pick": "Steer by this card",
     "do.rescue": "Overboard!", "do.rescue.hint": "Save someone in the water, or play chum to bring the sharks.",
@@ -472,6 +473,7 @@ export const table = {
     "do.fight": "Bagarre !", "do.fight.hint": "Force = tailles + armes visibles. Chaque membre du camp perdant prend une blessure.", "do.fight.join": "Rejoindre les {side}",
     "do.fight.weapon": "Jouer {card} (+{n})", "do.fight.flare": "Tirer le pistolet de détresse (+8)",
     "do.done": "Fini", "do.done.fight": "Fini (la bagarre se règle quand tous ont fini)",
+    "window.closes": "Se ferme tout seul dans", "window.seconds": "s (sauf si quelqu'un choisit)",
     "do.navigate": "Vous êtes le navigateur", "do.navigate.hint": "Choisissez la carte qui guide le canot. Les autres vont dessous.",
     "do.compass": "Utiliser la boussole (une carte de plus)", "do.navigate.pick": "Suivre cette carte",
     "do.rescue": "Un homme à la mer !", "do.rescue.hint": "Sauvez quelqu'un à l'eau, ou jetez les appâts pour attirer les requins.",
@@ -524,6 +526,10 @@ const LOBBY = {
     "options.lifeboat.turn_limit": "Turn limit",
     "options.lifeboat.turn_limit.hint": "None: play until 4 seagulls. A number: after that many days everyone is rescued and scored.",
     "options.lifeboat.turn_limit.null": "None",
+    "options.lifeboat.reveal_seconds": "Reveals on the TV (seconds, at most)",
+    "options.lifeboat.reveal_seconds.hint": "A reveal takes the whole TV: about a second per vote, then the outcome, never longer than this. The game does not wait for it. 0: no full-screen reveal.",
+    "options.lifeboat.window_seconds": "Done windows close after (seconds)",
+    "options.lifeboat.window_seconds.hint": "Fights, rescues and thirst close by themselves after this countdown, unless someone is choosing. 0: everyone taps Done.",
   },
   fr: {
     "game.lifeboat.title": "Les Naufragés du Titanic (Lifeboat)",
@@ -539,6 +545,10 @@ const LOBBY = {
     "options.lifeboat.turn_limit": "Limite de tours",
     "options.lifeboat.turn_limit.hint": "Aucune : jusqu'à 4 mouettes. Un nombre : après autant de jours, tout le monde est secouru et compté.",
     "options.lifeboat.turn_limit.null": "Aucune",
+    "options.lifeboat.reveal_seconds": "Révélations sur la télé (secondes, au plus)",
+    "options.lifeboat.reveal_seconds.hint": "Une révélation prend toute la télé : environ une seconde par vote, puis le résultat, jamais plus longtemps. Le jeu ne l'attend pas. 0 : pas de révélation en plein écran.",
+    "options.lifeboat.window_seconds": "Fermeture des fenêtres « fini » (secondes)",
+    "options.lifeboat.window_seconds.hint": "Bagarres, sauvetages et soif se ferment seuls après ce compte à rebours, sauf si quelqu'un choisit. 0 : tout le monde touche Fini.",
   },
 };
 

@@ -1,0 +1,114 @@
+// "Waiting for Bruno and Emma": who the game waits for, in words, shared by every TV game
+// module (and any page that needs the sentence). Names are joined by Intl.ListFormat in the
+// page's language; when most of a vote or window is in, the sentence turns round ("Everyone
+// has voted but Chloé"). A countdown, when one runs, is shown beside it and ticks by itself.
+//
+//   waitingSentence(names, { lang, total, kind }) -> string
+//   waitingBanner({ who: [{name, colour}] or [string], lang, total, kind, deadline, testid })
+//     -> Element (big type; null when nobody is waited for)
+//   listNodes(items, lang) -> [Node|string]: items (nodes or strings) joined as a sentence list
+//   ticker(root, deadline, selector, format) -> stop(): paints the seconds left into every
+//     element under root matching selector, four times a second, until the deadline
+import { h, ensureCss } from "./dom.js";
+
+ensureCss(new URL("../css/moments.css", import.meta.url));
+
+// kind: "turn" (someone must act), "vote" (a secret ballot), "ready" (a window: "done").
+const STRINGS = {
+  en: {
+    turn: "Waiting for {names}",
+    vote: "Waiting for {names} to vote",
+    ready: "Waiting for {names}",
+    "but.vote": "Everyone has voted but {names}",
+    "but.ready": "Everyone is done but {names}",
+    "but.turn": "Everyone has played but {names}",
+    closes: "closes in {n} s",
+    nobody: "Nobody to wait for",
+  },
+  fr: {
+    turn: "On attend {names}",
+    vote: "On attend le vote de {names}",
+    ready: "On attend {names}",
+    "but.vote": "Tout le monde a voté sauf {names}",
+    "but.ready": "Tout le monde a fini sauf {names}",
+    "but.turn": "Tout le monde a joué sauf {names}",
+    closes: "fermeture dans {n} s",
+    nobody: "On n'attend personne",
+  },
+};
+
+function text(lang, key) {
+  return (STRINGS[lang] || STRINGS.en)[key] || STRINGS.en[key];
+}
+
+function listFormat(lang) {
+  try { return new Intl.ListFormat(lang === "fr" ? "fr" : "en", { style: "long", type: "conjunction" }); } catch (_) { return null; }
+}
+
+/** items (nodes or strings) joined as "A, B and C" in the language, as a list of parts. */
+export function listNodes(items, lang) {
+  const fmt = listFormat(lang);
+  if (!fmt || !fmt.formatToParts) {
+    const out = [];
+    items.forEach((x, i) => { if (i) out.push(i === items.length - 1 ? (lang === "fr" ? " et " : " and ") : ", "); out.push(x); });
+    return out;
+  }
+  const keys = items.map((_, i) => `\u0001${i}\u0002`);
+  return fmt.formatToParts(keys).map((p) => {
+    if (p.type === "element") {
+      const i = Number(p.value.slice(1, -1));
+      return items[i];
+    }
+    return p.value;
+  });
+}
+
+function sentenceKey(count, { total, kind }) {
+  // "Everyone has voted but Chloé": once most of a group of three or more is in.
+  if (total && total >= 3 && count > 0 && count <= total / 2 && count < total) return `but.${kind || "turn"}`;
+  return kind || "turn";
+}
+
+/** The sentence as plain text (an ARIA label, a phone line, a test). */
+export function waitingSentence(names, { lang = "en", total = 0, kind = "turn" } = {}) {
+  if (!names.length) return text(lang, "nobody");
+  const list = listNodes(names.map(String), lang).join("");
+  return text(lang, sentenceKey(names.length, { total, kind })).replace("{names}", list);
+}
+
+/** The banner: the sentence in big type, the names in their colours, and the countdown. */
+export function waitingBanner({ who = [], lang = "en", total = 0, kind = "turn", deadline = null, testid = "waiting-for" } = {}) {
+  if (!who.length) return null;
+  const people = who.map((p) => (typeof p === "string" ? { name: p } : p));
+  const nodes = people.map((p) => h("b", { class: "wf-name", style: p.colour ? { "--wf-c": p.colour } : null }, p.name));
+  const template = text(lang, sentenceKey(people.length, { total, kind }));
+  const [before, after] = template.split("{names}");
+  const size = people.length > 8 ? "wf-many" : people.length > 4 ? "wf-some" : "";
+  return h("div", {
+    class: ["wf-banner", size], "data-testid": testid, role: "status",
+    "aria-label": waitingSentence(people.map((p) => p.name), { lang, total, kind }),
+    dataset: { count: String(people.length) },
+  },
+  h("span", { class: "wf-text" }, before, listNodes(nodes, lang), after),
+  deadline ? h("span", { class: "wf-clock", "data-testid": `${testid}-clock` },
+    text(lang, "closes").split("{n}")[0], h("b", { class: "wf-secs" }), text(lang, "closes").split("{n}")[1] || "") : null);
+}
+
+/** Paints the seconds left until `deadline` into root's `selector` elements; returns stop(). */
+export function ticker(root, deadline, selector = ".wf-secs", format = (left) => String(left)) {
+  const els = [...root.querySelectorAll(selector)];
+  if (!els.length || !deadline) return () => {};
+  let timer = null;
+  const stop = () => { if (timer) clearInterval(timer); timer = null; };
+  const paint = () => {
+    const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    for (const el of els) {
+      el.textContent = format(left);
+      el.dataset.seconds = String(left);
+    }
+    if (left <= 0) stop();
+  };
+  paint();
+  timer = setInterval(paint, 250);
+  return stop;
+}

@@ -1,0 +1,44 @@
+"""Readable from the sofa (issue 20 item 6), for the parts issue 20 added to the TV: over every
+engine-made preview scenario of each game, in English and French, at 1280x720 no text of the
+"waiting for" banner is under 14 px on the screen (computed size times the stage's scale), at
+1920x1080 none under 18 px; and the full-screen reveal (a 12-castaway vote, a six-player
+fight, a Lifeboats ballot) holds the same minimum. The walk over the whole TV is
+tests/browser/fontwalk.py (a command: it prints what is still too small)."""
+import pytest
+
+from tests.browser import fontwalk
+
+pytestmark = pytest.mark.browser
+
+# (game, the scenario shown first, the one whose new reveal then plays)
+REVEALS = {"galerapagos": ("vote_12", "reveal_12"), "lifeboat": ("fight_joined_6p", "over_6p"),
+           "lifeboats": ("vote_6p", "over")}
+
+
+@pytest.mark.parametrize("game", sorted(fontwalk.GAMES))
+def test_the_waiting_banner_and_the_reveal_are_readable_from_the_sofa(browser, game):
+    found = fontwalk.walk(browser, game, scope="[data-testid=waiting-for]")
+    for size, small in found.items():
+        assert not small, (game, size, small[:10])
+    srv, scenarios = fontwalk.serve(game)
+    base = f"http://127.0.0.1:{srv.server_port}/preview/preview.html"
+    first, then = REVEALS[game]
+    try:
+        for size in fontwalk.MINIMUM:
+            ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+            page = ctx.new_page()
+            for lang in ("en", "fr"):
+                page.goto(f"{base}?page=table&s={first}&lang={lang}")
+                page.wait_for_function("window.__ready === true", timeout=90000)
+                nxt = page.evaluate("u => fetch(u).then((r) => r.json())", f"/states/{then}.json?lang={lang}")
+                page.evaluate("m => window.__rerender(m)", nxt["table"])
+                page.locator(".rv-outcome.shown").wait_for(timeout=15000)
+                box = page.locator(".rv-sheet").bounding_box()
+                assert box["width"] * box["height"] > 0.6 * size[0] * size[1]
+                small = fontwalk.small_texts(page, size, ".rv-overlay")
+                assert not small, (game, size, lang, small[:10])
+                page.keyboard.press("Escape")
+                page.locator(".rv-overlay").wait_for(state="detached")
+            ctx.close()
+    finally:
+        srv.shutdown()
