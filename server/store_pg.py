@@ -2,7 +2,8 @@
 through psycopg 3, behind the same interface as server.store.SqliteStore.
 
 Rooms: one row per room, as in SQLite, plus the room's shard (server.shards.shard_of), so a
-process taking over a shard loads only that shard's open rooms.
+process taking over a shard loads only that shard's open rooms. A room's finished games
+(server.stories) in a `stories` table, as in SQLite, written under the same lease.
 
 Fencing (issue 22: a process that is not the owner never writes a room of that shard): every
 write of a room is one statement that also locks this process's lease row of the room's shard
@@ -26,7 +27,7 @@ import psycopg
 
 from server.config import SiteMismatch
 from server.errors import ServerError
-from server.store import Records, Store, encode
+from server.store import Records, Store, decode, encode
 
 SCHEMA = [
     "CREATE TABLE IF NOT EXISTS rooms ("
@@ -36,6 +37,11 @@ SCHEMA = [
     "CREATE TABLE IF NOT EXISTS leases ("
     " shard INTEGER PRIMARY KEY, owner TEXT NOT NULL, epoch BIGINT NOT NULL,"
     " expires TIMESTAMPTZ NOT NULL)",
+    # Finished games (server.stories), as in SQLite: the summary apart, so a listing reads no
+    # actions. Written by the owner of the room's shard only, like the room.
+    "CREATE TABLE IF NOT EXISTS stories ("
+    " code TEXT NOT NULL, number INTEGER NOT NULL, summary BYTEA NOT NULL,"
+    " story BYTEA NOT NULL, PRIMARY KEY (code, number))",
     "CREATE TABLE IF NOT EXISTS members (owner TEXT PRIMARY KEY, seen TIMESTAMPTZ NOT NULL)",
     # One row: the site's settings every process must share (the shard count: two processes
     # cutting the codes differently would both serve some rooms).
@@ -43,24 +49,49 @@ SCHEMA = [
     " id INTEGER PRIMARY KEY CHECK (id = 1), shards INTEGER NOT NULL)",
 ]
 
-SAVE = """
+# Every write of a room or its games starts here: this process's lease of its shard.
+LEASE = """
 WITH lease AS (
   SELECT 1 FROM leases WHERE shard = %(shard)s AND owner = %(owner)s AND epoch = %(epoch)s
-    AND expires > clock_timestamp() FOR SHARE)
+    AND expires > clock_timestamp() FOR SHARE)"""
+
+SAVE = LEASE + """
 INSERT INTO rooms (code, shard, open, touched, version, record)
 SELECT %(code)s, %(shard)s, true, %(touched)s, %(version)s, %(record)s FROM lease
 ON CONFLICT (code) DO UPDATE SET shard = excluded.shard, open = true,
   touched = excluded.touched, version = excluded.version, record = excluded.record
 """
 
-CLOSE = """
-WITH lease AS (
-  SELECT 1 FROM leases WHERE shard = %(shard)s AND owner = %(owner)s AND epoch = %(epoch)s
-    AND expires > clock_timestamp() FOR SHARE
-), closed AS (
+# A closed room's games go with it (its code may be given to another room), in the same
+# statement: both or neither.
+CLOSE = LEASE + """, closed AS (
   UPDATE rooms SET open = false WHERE code = %(code)s AND EXISTS (SELECT 1 FROM lease)
-  RETURNING 1)
+  RETURNING 1
+), gone AS (
+  DELETE FROM stories WHERE code = %(code)s AND EXISTS (SELECT 1 FROM lease))
 SELECT (SELECT count(*) FROM lease), (SELECT count(*) FROM closed)
+"""
+
+# Add or replace one game and, with `keep`, delete the room's games older than the newest
+# `keep` (%(oldest)s is NULL without: nothing is deleted). The statement's parts all see the
+# table as it was before it, so the game written is never among those deleted.
+SAVE_STORY = LEASE + """, saved AS (
+  INSERT INTO stories (code, number, summary, story)
+  SELECT %(code)s, %(number)s, %(summary)s, %(story)s FROM lease
+  ON CONFLICT (code, number) DO UPDATE SET summary = excluded.summary, story = excluded.story
+  RETURNING 1
+), trimmed AS (
+  DELETE FROM stories WHERE code = %(code)s AND number <= %(oldest)s::integer
+    AND EXISTS (SELECT 1 FROM lease))
+SELECT count(*) FROM lease
+"""
+
+# One game (%(number)s) or all the room's games (NULL).
+DELETE_STORIES = LEASE + """, gone AS (
+  DELETE FROM stories WHERE code = %(code)s
+    AND (%(number)s::integer IS NULL OR number = %(number)s::integer)
+    AND EXISTS (SELECT 1 FROM lease))
+SELECT count(*) FROM lease
 """
 
 ACQUIRE = """
@@ -190,9 +221,39 @@ class PostgresStore(Store):
         return Records([(bytes(data),) for (data,) in rows])
 
     def close(self, code):
-        _, rows = self._fenced(CLOSE, code)
+        self._owned(CLOSE, code)
+
+    def _owned(self, statement, code, **params):
+        """A fenced write answering the lease's count: refused (NotOwner) when it is 0."""
+        _, rows = self._fenced(statement, code, **params)
         if not rows[0][0]:
             raise NotOwner(f"room {code}: the lease of its shard is not this process's")
+
+    # -- the archive of finished games (server.stories) -------------------------------------------
+    # Written under the room's shard lease like the room itself; read by anyone (the owner
+    # serves the room's pages, and reading changes nothing).
+    def save_story(self, code, story, keep=None):
+        from server.stories import summary
+        self._owned(SAVE_STORY, code, number=story["number"], summary=encode(summary(story)),
+                    story=encode(story), oldest=story["number"] - keep if keep else None)
+
+    def stories(self, code):
+        _, rows = self._fetch(self.lock, "db",
+                              "SELECT summary FROM stories WHERE code = %(code)s ORDER BY number",
+                              {"code": code})
+        return list(Records([(bytes(data),) for (data,) in rows]))
+
+    def story(self, code, number):
+        _, rows = self._fetch(self.lock, "db",
+                              "SELECT story FROM stories WHERE code = %(code)s"
+                              " AND number = %(number)s", {"code": code, "number": number})
+        return decode(bytes(rows[0][0])) if rows else None
+
+    def delete_story(self, code, number):
+        self._owned(DELETE_STORIES, code, number=number)
+
+    def delete_stories(self, code):
+        self._owned(DELETE_STORIES, code, number=None)
 
     def shutdown(self):
         for lock, attr in ((self.lock, "db"), (self.lease_lock, "leases_db")):

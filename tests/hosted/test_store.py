@@ -4,7 +4,8 @@ writes by the shard's lease."""
 import pytest
 
 from server.shards import shard_of
-from server.store import SqliteStore
+from server.store import RawJson, SqliteStore
+from server.stories import summary
 
 SHARDS = 3
 
@@ -87,6 +88,88 @@ def test_records_are_read_lazily_and_a_bad_row_is_passed_over(open_store, kind):
     assert [r["code"] for r in records] == ["BCDE"]
 
 
+# -- the archive of finished games (server.stories, issue 23) ----------------------------------
+def story(number, status="over", name="Zoé"):
+    """A story as server.stories.archive gives it; its actions as RawJson, as a room keeps them."""
+    return {"number": number, "game": "fixture", "options": {}, "seed": 7 + number,
+            "players": [{"name": name, "bot": False, "colour": "red", "letter": "Z"}],
+            "started": 10.0 * number, "finished": 10.0 * number + 5, "status": status,
+            "result": {"winners": [0]} if status == "over" else None,
+            "actions": RawJson(b'[[0,12,{"type":"vote","choice":"red"}]]')}
+
+
+def numbers(store, code):
+    return [s["number"] for s in store.stories(code)]
+
+
+def execute(store, kind, sql):
+    if kind == "sqlite":
+        store.db.execute(sql)
+    else:
+        store._fetch(store.lock, "db", sql, {})
+
+
+def test_an_archived_game_is_listed_by_its_summary_and_read_whole(open_store):
+    store = open_store()
+    store.save(record("ABCD"))
+    store.save_story("ABCD", story(2))
+    store.save_story("ABCD", story(1, status="ended"))
+    store.save_story("BCDE", story(1, name="Other"))
+    again = open_store()                                # a restart keeps them
+    assert again.stories("ABCD") == [summary(story(1, status="ended")), summary(story(2))]
+    assert [s["actions"] for s in again.stories("ABCD")] == [1, 1]
+    got = again.story("ABCD", 2)
+    assert got == {**story(2), "actions": [[0, 12, {"type": "vote", "choice": "red"}]]}
+    assert got["players"][0]["name"] == "Zoé"
+    assert again.story("BCDE", 1)["players"][0]["name"] == "Other"
+    assert again.story("ABCD", 9) is None and again.stories("QQQQ") == []
+    store.save_story("ABCD", story(2, status="ended"))  # the same number: replaced
+    assert [s["status"] for s in store.stories("ABCD")] == ["ended", "ended"]
+
+
+def test_a_listing_reads_the_summaries_only(open_store, kind):
+    """The summary is stored apart: a listing does not read (nor parse) any game's actions."""
+    store = open_store()
+    store.save_story("ABCD", story(1))
+    execute(store, kind, "UPDATE stories SET story = 'not read' WHERE code = 'ABCD'")
+    assert store.stories("ABCD") == [summary(story(1))]
+
+
+def test_the_archive_keeps_the_newest_games_only(open_store):
+    store = open_store()
+    for number in range(1, 6):
+        store.save_story("ABCD", story(number), keep=3)
+    store.save_story("BCDE", story(1))
+    assert numbers(store, "ABCD") == [3, 4, 5]
+    store.save_story("ABCD", story(4, status="ended"), keep=3)    # replacing one drops none
+    assert numbers(store, "ABCD") == [3, 4, 5]
+    store.save_story("ABCD", story(6), keep=1)
+    assert numbers(store, "ABCD") == [6] and numbers(store, "BCDE") == [1]
+
+
+def test_games_are_deleted_one_or_all(open_store):
+    store = open_store()
+    for number in (1, 2, 3):
+        store.save_story("ABCD", story(number))
+    store.save_story("BCDE", story(1))
+    store.delete_story("ABCD", 2)
+    store.delete_story("ABCD", 9)                       # none such: nothing happens
+    assert numbers(store, "ABCD") == [1, 3] and store.story("ABCD", 2) is None
+    store.delete_stories("ABCD")
+    assert numbers(open_store(), "ABCD") == [] and numbers(store, "BCDE") == [1]
+
+
+def test_closing_a_room_deletes_its_games_only(open_store):
+    store = open_store()
+    for code in ("ABCD", "BCDE"):
+        store.save(record(code))
+        store.save_story(code, story(1))
+    store.close("ABCD")
+    again = open_store()
+    assert again.stories("ABCD") == [] and again.story("ABCD", 1) is None
+    assert numbers(again, "BCDE") == [1]
+
+
 # -- only PostgreSQL: the lease fences every write ---------------------------------------------
 def test_a_process_without_the_lease_cannot_write_a_room_of_that_shard(pg_dsn):
     from server.store_pg import NotOwner
@@ -150,3 +233,45 @@ def test_a_room_is_saved_only_under_the_lease_it_was_loaded_under(pg_dsn):
     store.forget(shard)                                # let go, loaded again under the new one
     store.save(record("ABCD", version=3))
     assert [r["version"] for r in store.open_records([shard])] == [3]
+
+
+def test_a_process_without_the_lease_cannot_write_a_rooms_games(pg_dsn):
+    """The archive is the room's data: only the owner of its shard writes it (save, delete,
+    keep-bounded trimming, close); anyone reads it."""
+    from server.store_pg import NotOwner
+    first, second = pg_store(pg_dsn, "one"), pg_store(pg_dsn, "two")
+    shard = shard_of("ABCD", SHARDS)
+    first.epochs[shard] = first.acquire(shard, 30)
+    first.save(record("ABCD"))
+    first.save_story("ABCD", story(1))
+    first.save_story("ABCD", story(2))
+    with pytest.raises(NotOwner):                        # no lease at all
+        second.save_story("ABCD", story(3), keep=1)
+    second.epochs[shard] = first.epochs[shard]           # even claiming the owner's epoch
+    for write in (lambda: second.save_story("ABCD", story(3), keep=1),
+                  lambda: second.save_story("ABCD", story(1, status="ended")),
+                  lambda: second.delete_story("ABCD", 1),
+                  lambda: second.delete_stories("ABCD"),
+                  lambda: second.close("ABCD")):
+        with pytest.raises(NotOwner):
+            write()
+    assert second.stories("ABCD") == [summary(story(1)), summary(story(2))]
+    assert second.story("ABCD", 1)["status"] == "over"
+
+
+def test_a_taken_over_shards_games_are_the_new_owners(pg_dsn):
+    """At a takeover the archive stays in the database: the new owner lists and writes it, the
+    old one is fenced out."""
+    from server.store_pg import NotOwner
+    first, second = pg_store(pg_dsn, "one"), pg_store(pg_dsn, "two")
+    shard = shard_of("ABCD", SHARDS)
+    first.epochs[shard] = first.acquire(shard, 30)
+    first.save(record("ABCD"))
+    first.save_story("ABCD", story(1))
+    first.release(shard, first.epochs[shard])            # let go (first still thinks it holds it)
+    second.epochs[shard] = second.acquire(shard, 30)
+    assert numbers(second, "ABCD") == [1]
+    with pytest.raises(NotOwner):
+        first.save_story("ABCD", story(2))
+    second.save_story("ABCD", story(2))
+    assert numbers(second, "ABCD") == [1, 2]
