@@ -6,6 +6,7 @@ import {
   h, fmt, trOf, cards, cardName, cardText, cardKind, who, disc, names, icon, stateOf, biteRisk,
   causeOf, survivalLine, describeEvent, choiceNode,
 } from "/static/games/galerapagos/common.js";
+import { gameMemory } from "/static/js/gamekey.js";
 import { ensureCss } from "/static/js/dom.js";
 import { voteWheel } from "/static/js/wheel.js";
 
@@ -13,15 +14,12 @@ export { strings };
 
 ensureCss(new URL("./galerapagos.css", import.meta.url));
 
-const memory = new WeakMap();
-
-function mem(root) {
-  if (!memory.has(root)) memory.set(root, { sel: {}, pending: false, error: null, sheet: null, confirm: null });
-  return memory.get(root);
-}
+// The picks, sheet and confirmation of one game (server/static/js/gamekey.js): a rematch
+// opens on its own first decision, never on a screen of the last game.
+const mem = gameMemory(() => ({ sel: {}, pending: false, error: null, sheet: null, confirm: null }));
 
 export function render(root, msg, ctx) {
-  const m = mem(root);
+  const m = mem(root, msg, ctx);
   if (m.lastMsg && m.lastMsg.version !== msg.version) {
     m.pending = false; m.error = null; m.confirm = null;
   }

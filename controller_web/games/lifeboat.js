@@ -7,21 +7,19 @@ import {
   h, fmt, ensureCss, tr as makeTr, charName, kindName, card, cardBack, who, whoList, navCard, woundPips,
   worth, myCase, navShort, caseText, alive, weaponBonus, describeEvent, QUIET, birdIcon, DATA,
 } from "/static/games/lifeboat/common.js";
+import { gameMemory } from "/static/js/gamekey.js";
 import { disc } from "/static/js/players.js";
 
 export { strings };
 
 ensureCss(new URL("./lifeboat.css", import.meta.url));
 
-const memory = new WeakMap(); // root -> {sel, pending, error, confirm, lastMsg, lastCtx, sig}
-
-function mem(root) {
-  if (!memory.has(root)) memory.set(root, { sel: {}, pending: false, error: null, confirm: null });
-  return memory.get(root);
-}
+// The picks, sheet and confirmation of one game (server/static/js/gamekey.js): a rematch
+// opens on its own first decision, never on a screen of the last game.
+const mem = gameMemory(() => ({ sel: {}, pending: false, error: null, confirm: null }));
 
 export function render(root, msg, ctx) {
-  const m = mem(root);
+  const m = mem(root, msg, ctx);
   if (m.lastMsg && m.lastMsg.version !== msg.version) { m.pending = false; m.error = null; m.confirm = null; }
   m.lastMsg = msg; m.lastCtx = ctx;
   draw(root, m);

@@ -6,6 +6,7 @@ import {
   h, s, boatColour, chip, colourName, describeEvent, ensureCss, fill, fmt, hatIcon, ink, islandValues,
   leakIcon, makeTr, pawn, shape, starIcon, who,
 } from "/static/games/lifeboats/common.js";
+import { gameMemory } from "/static/js/gamekey.js";
 import { voteWheel as sharedWheel } from "/static/js/wheel.js";
 
 export { strings };
@@ -14,15 +15,12 @@ export { seatColour } from "/static/games/lifeboats/common.js";
 
 ensureCss(new URL("./lifeboats.css", import.meta.url));
 
-const memory = new WeakMap(); // root -> {sel: {}, pending, error, lastMsg, lastCtx}
-
-function mem(root) {
-  if (!memory.has(root)) memory.set(root, { sel: {}, pending: false, error: null });
-  return memory.get(root);
-}
+// The picks, sheet and confirmation of one game (server/static/js/gamekey.js): a rematch
+// opens on its own first decision, never on a screen of the last game.
+const mem = gameMemory(() => ({ sel: {}, pending: false, error: null }));
 
 export function render(root, msg, ctx) {
-  const m = mem(root);
+  const m = mem(root, msg, ctx);
   if (m.lastMsg && m.lastMsg.version !== msg.version) { m.pending = false; m.error = null; }
   m.lastMsg = msg; m.lastCtx = ctx; m.root = root;
   draw(root, m);

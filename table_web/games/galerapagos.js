@@ -7,6 +7,7 @@ import {
   h, fmt, trOf, cards, cardName, who, disc, names, icon, stateOf, causeOf, survivalLine,
   describeEvent, choiceNode,
 } from "/static/games/galerapagos/common.js";
+import { gameMemory } from "/static/js/gamekey.js";
 import { ensureCss } from "/static/js/dom.js";
 
 export { strings };
@@ -14,22 +15,24 @@ export { strings };
 ensureCss(new URL("./galerapagos.css", import.meta.url));
 
 const LOG_LINES = 10;
-const memory = new WeakMap();
+// {log, version, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
+const memory = gameMemory(() => ({ log: [], version: -1, timer: null }),
+  (m) => { if (m.timer) clearInterval(m.timer); });
+const watched = new WeakSet();
 
-function mem(root) {
-  if (!memory.has(root)) {
-    const m = { log: [], version: -1, timer: null };
-    memory.set(root, m);
+function mem(root, msg, ctx) {
+  if (!watched.has(root)) {
+    watched.add(root);
     window.addEventListener("resize", () => {
       const page = root.querySelector(".gt-table");
       if (page) fit(root, page);
     });
   }
-  return memory.get(root);
+  return memory(root, msg, ctx);
 }
 
 export function render(root, msg, ctx) {
-  const m = mem(root);
+  const m = mem(root, msg, ctx);
   m.msg = msg; m.ctx = ctx;
   const events = Array.isArray(msg.events) ? msg.events : [];
   if (msg.version !== m.version) {

@@ -7,6 +7,7 @@ import {
   h, fmt, ensureCss, tr as makeTr, charName, kindName, card, cardBack, who, whoList, navCard, woundPips,
   describeEvent, QUIET, birdIcon, weaponBonus,
 } from "/static/games/lifeboat/common.js";
+import { gameMemory } from "/static/js/gamekey.js";
 import { disc } from "/static/js/players.js";
 
 export { strings };
@@ -19,18 +20,12 @@ const H = 1080;
 // screen, as for every game with a design size.
 export const fit = { width: W, height: H };
 const LOG_LINES = 12;
-const memory = new WeakMap(); // root -> {log, version, lastNav, lastFight, rects}
-
-function mem(root) {
-  if (!memory.has(root)) {
-    const m = { log: [], version: -1, lastNav: null, lastFight: null, rects: {} };
-    memory.set(root, m);
-  }
-  return memory.get(root);
-}
+// {log, version, lastNav, lastFight, rects} of one game (server/static/js/gamekey.js): a
+// rematch starts with no old log, fight or navigation card.
+const mem = gameMemory(() => ({ log: [], version: -1, lastNav: null, lastFight: null, rects: {} }));
 
 export function render(root, msg, ctx) {
-  const m = mem(root);
+  const m = mem(root, msg, ctx);
   const view = msg.view;
   const t = makeTr(ctx);
   const env = { view, tr: t, lang: ctx.lang, colourOf: ctx.colourOf, msg, ctx };
