@@ -8,7 +8,7 @@ import {
 } from "/static/games/galerapagos/common.js";
 import { gameMemory } from "/static/js/gamekey.js";
 import { ensureCss } from "/static/js/dom.js";
-import { voteWheel } from "/static/js/wheel.js";
+import { voteWheel, startIndex } from "/static/js/wheel.js";
 
 export { strings };
 
@@ -197,14 +197,43 @@ function card(title, hint, ...body) {
 }
 
 function interrupt(env) {
-  const { view, legal, tr, send, m, ctx } = env;
+  const { view, legal, tr, send, confirm, m, ctx } = env;
   const k = view.interrupt.kind;
   const save = legal.find((a) => a.type === "play");
+  const fatal = fatalPass(env);
   return card(tr(`bite.title.${k}`), k === "shot" ? fmt(tr, "shot.hint", { who: who(ctx, view.interrupt.shooter) }) : tr("bite.hint"),
+    fatalNote(fatal),
     save ? h("button", { class: "gp-big gp-primary", "data-testid": "gp-answer-card", disabled: m.pending, onclick: () => send(save) },
       tr(`bite.play.${save.card}`)) : null,
     h("button", { class: `gp-big ${save ? "gp-plain" : "gp-primary"}`, "data-testid": "gp-pass", disabled: m.pending,
-                  onclick: () => send({ type: "pass" }) }, tr(`pass.${k}`)));
+                  onclick: () => (fatal ? confirm({ type: "pass" }, fatal) : send({ type: "pass" })) }, tr(`pass.${k}`)));
+}
+
+// A pass that costs my life although a card in my hand could save it (issue 19.9): the
+// sentence that says so ("You will die of thirst: play your Water bottle to live"), else null.
+// The phone shows it above the buttons, and the pass then asks for a confirmation.
+function fatalPass(env) {
+  const { view, legal, tr, me, mine, ctx } = env;
+  if (!me || !mine || !mine.alive) return null;
+  const st = view.stage || {};
+  const name = (a) => cardName(a.card, ctx.lang, tr);
+  if (view.interrupt && view.interrupt.seat === me.seat) {
+    const save = legal.find((a) => a.type === "play");
+    return view.interrupt.kind === "shot" && save ? tr("fatal.shot", { card: name(save) }) : null;
+  }
+  if (st.vote && st.vote.named === me.seat) {
+    const save = legal.find((a) => a.type === "play" && a.use === "save");
+    return save ? tr("fatal.named", { card: name(save) }) : null;
+  }
+  if (st.kind === "survival" && st.mode === "zero" && st.window && (st.mouths || []).includes(me.seat)) {
+    const cover = legal.find((a) => a.type === "play" && (a.use === "save" || (a.use === "cover" && (a.for || []).includes(me.seat))));
+    return cover ? tr(`fatal.zero.${st.resource}`, { card: name(cover) }) : null;
+  }
+  return null;
+}
+
+function fatalNote(sentence) {
+  return sentence ? h("p", { class: "gp-fatal", role: "alert", "data-testid": "gp-fatal" }, sentence) : null;
 }
 
 function myTurn(env) {
@@ -252,7 +281,9 @@ function lastChance(env) {
   const st = view.stage;
   const saves = legal.filter((a) => a.type === "play" && a.use === "save");
   const shots = legal.filter((a) => a.type === "shoot");
+  const fatal = fatalPass(env);
   return card(tr("named.title"), tr(`named.hint.${st.kind === "hurricane" ? "hurricane" : st.resource}`),
+    fatalNote(fatal),
     saves.map((a) => h("button", { class: "gp-big gp-primary", disabled: m.pending, "data-testid": `gp-save-${a.card}${a.matches ? "-m" : ""}`,
                                    onclick: () => send(a) },
       tr(a.matches ? "named.save.matches" : "named.save", { card: cardName(a.card, ctx.lang, tr) }))),
@@ -262,7 +293,7 @@ function lastChance(env) {
       onclick: () => confirm(a, fmt(tr, "confirm.shoot", { who: who(ctx, a.target) })),
     }, who(ctx, a.target)))) : null,
     h("button", { class: "gp-big gp-danger", "data-testid": "gp-pass", disabled: m.pending,
-                  onclick: () => confirm({ type: "pass" }, tr("confirm.accept")) }, tr("pass.named")),
+                  onclick: () => confirm({ type: "pass" }, fatal || tr("confirm.accept")) }, tr("pass.named")),
     void me);
 }
 
@@ -299,7 +330,7 @@ function sacrificeVote(env) {
   const choices = legal.filter((a) => a.type === "vote").map((a) => a.target);
   const key = `vote:${decisionKey(view)}:${choices.join(",")}`;
   let idx = m.sel[key];
-  if (typeof idx !== "number" || idx >= choices.length) idx = 0;
+  if (typeof idx !== "number" || idx >= choices.length) idx = startIndex(choices, me.seat);
   m.sel[key] = idx;
   const sel = choices[idx];
   const myWeight = ballot.weights[ballot.voters.indexOf(me.seat)] || 1;
@@ -330,7 +361,8 @@ function sacrificeVote(env) {
     // Notes above the wheel: a smaller wheel keeps the confirm button on the first screen.
     h("div", { class: (others || myWeight > 1 || conchNote(env)) ? "gp-wheel-small" : "" }, wheel),
     h("button", { class: "gp-big gp-primary", "data-testid": "gp-vote-confirm", disabled: m.pending, dataset: { choice: String(sel) },
-                  onclick: () => send({ type: "vote", target: sel }) },
+                  onclick: () => (sel === me.seat ? env.confirm({ type: "vote", target: sel }, tr("confirm.vote_me"))
+                    : send({ type: "vote", target: sel })) },
       fmt(tr, sel === me.seat ? "vote.confirm.me" : "vote.confirm", { who: colour(sel).name })));
 }
 
@@ -354,7 +386,8 @@ function inkFor(hex) {
 }
 
 function windowCard(env) {
-  const { view, tr, send, m } = env;
+  const { view, tr, send, confirm, m } = env;
+  const fatal = fatalPass(env);
   const st = view.stage;
   const w = st.window;
   const playable = env.legal.some((a) => a.type === "play");
@@ -364,8 +397,9 @@ function windowCard(env) {
   return card(tr(`window.title.${w.kind}`), hint,
     st.kind === "survival" ? h("p", { class: "gp-big-line" }, survivalLine(view, tr, st.resource)) : null,
     clock(env),
-    playable ? h("p", { class: "gp-hint" }, tr("window.cards")) : null,
-    h("button", { class: "gp-big gp-primary", "data-testid": "gp-pass", disabled: m.pending, onclick: () => send({ type: "pass" }) },
+    fatal ? fatalNote(fatal) : playable ? h("p", { class: "gp-hint" }, tr("window.cards")) : null,
+    h("button", { class: `gp-big ${fatal ? "gp-danger" : "gp-primary"}`, "data-testid": "gp-pass", disabled: m.pending,
+                  onclick: () => (fatal ? confirm({ type: "pass" }, fatal) : send({ type: "pass" })) },
       tr("pass.window")),
     h("small", { class: "gp-ready-count" }, tr("window.ready", { done: w.done.length, n: w.seats.length })));
 }

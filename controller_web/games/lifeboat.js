@@ -186,6 +186,7 @@ function act(env, label, a, opts = {}) {
   const testid = opts.testid || `lbp-act-${a.type}${a.target !== undefined ? `-${a.target}` : ""}${a.card !== undefined ? `-${a.card}` : ""}${a.to ? `-${a.to}` : ""}${a.side ? `-${a.side}` : ""}`;
   if (opts.confirm && m.confirm === k) {
     return h("div", { class: "lbp-confirm", "data-testid": `${testid}-confirm`, "data-confirm": k },
+      opts.warn ? h("p", { class: "lbp-alert", role: "alert", "data-testid": "lbp-fatal" }, opts.warn) : null,
       h("span", { class: "lbp-confirm-q" }, label, " — ", tr("confirm")),
       h("button", { class: "lbp-btn lbp-yes", type: "button", "data-testid": "lbp-yes", disabled: m.pending,
                     onclick: () => send(a) }, tr("confirm.yes")),
@@ -335,10 +336,15 @@ function thirstPanel(env) {
   }
   const done = main.find((a) => a.type === "done");
   const thirsty = thirst.map((n, i) => (n > 0 ? i : null)).filter((x) => x !== null);
+  // "Done" that kills me although I could drink (issue 19.9): said in words, and confirmed.
+  const c = view.characters[me.seat];
+  const fatal = mineN && c && c.wounds + mineN > c.size && main.some((a) => a.type === "drink")
+    ? tr("do.thirst.fatal") : null;
   return panel(tr("do.thirst"), tr("do.thirst.hint"),
     mineN ? h("p", { class: "lbp-alert" }, tr("do.thirst.mine", { n: mineN })) : null,
+    fatal && env.m.confirm !== key(done) ? h("p", { class: "lbp-alert", role: "alert", "data-testid": "lbp-fatal" }, fatal) : null,
     h("div", { class: "lbp-thirsty" }, thirsty.length ? thirsty.map((x) => h("div", {}, who(env, x, { player: false }), ` ${tr("thirst.n", { n: thirst[x] })}`)) : tr("thirst.none")),
-    h("div", { class: "lbp-stack" }, buttons, done ? act(env, tr("do.done"), done, { cls: buttons.length ? "" : "lbp-primary" }) : null));
+    h("div", { class: "lbp-stack" }, buttons, done ? act(env, tr("do.done"), done, { cls: buttons.length ? "" : "lbp-primary", confirm: Boolean(fatal), warn: fatal }) : null));
 }
 
 // My action for the day: grouped; swap, mug and the medical kit then ask for a target on the boat.

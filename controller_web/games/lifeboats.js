@@ -7,7 +7,7 @@ import {
   leakIcon, makeTr, pawn, shape, starIcon, who,
 } from "/static/games/lifeboats/common.js";
 import { gameMemory } from "/static/js/gamekey.js";
-import { voteWheel as sharedWheel } from "/static/js/wheel.js";
+import { voteWheel as sharedWheel, startIndex } from "/static/js/wheel.js";
 
 export { strings };
 // The page header wears the seat's colour as this edition shows it (1993: blue is orange).
@@ -224,9 +224,13 @@ function voteWheel({ view, legal, tr, send, m, me, redraw }) {
   const choices = legal.filter((a) => a.type === "vote").map((a) => a.choice);
   const key = `vote:${view.turn}:${ballot && ballot.kind}:${ballot && ballot.round}:${ballot ? boatColour(ballot.boat) : ""}`;
   let idx = m.sel[key];
-  if (typeof idx !== "number" || idx >= choices.length) idx = 0;
+  const mine = me ? me.colour : null;
+  if (typeof idx !== "number" || idx >= choices.length) idx = startIndex(choices, mine);
   m.sel[key] = idx;
   const sel = choices[idx];
+  // A vote for my own colour asks first: the button says so, a second tap votes.
+  const sure = `${key}:${sel}`;
+  const askFirst = sel === mine && m.sure !== sure;
   const wheel = sharedWheel({
     prefix: "lb", index: idx, onSelect: (i) => { m.sel[key] = i; redraw(); },
     choices: choices.map((c) => {
@@ -251,8 +255,10 @@ function voteWheel({ view, legal, tr, send, m, me, redraw }) {
     sel === "hat" ? h("p", { class: "lb-hint" }, tr("do.vote.hat_hint")) : null,
     h("button", { class: `lb-big lb-primary${sel === "hat" ? " lb-hat-btn" : ""}`, "data-testid": "lb-vote-confirm",
                   disabled: m.pending, dataset: { choice: sel },
-                  onclick: () => send({ type: "vote", choice: sel }) },
-      sel === "hat" ? tr("do.vote.confirm_hat") : fmt(tr, "do.vote.confirm", { choice: colourName(view, tr, sel) })));
+                  onclick: () => { if (askFirst) { m.sure = sure; redraw(); } else { m.sure = null; send({ type: "vote", choice: sel }); } } },
+      sel === "hat" ? tr("do.vote.confirm_hat")
+        : sel === mine ? tr(m.sure === sure ? "do.vote.confirm_me_sure" : "do.vote.confirm_me")
+          : fmt(tr, "do.vote.confirm", { choice: colourName(view, tr, sel) })));
 }
 
 const SHAPE_PATHS = {};

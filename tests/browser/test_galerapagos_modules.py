@@ -158,8 +158,56 @@ def test_the_vote_wheel_holds_exactly_the_candidates(browser, preview):
     legal = legal_of(page, "vote_12")
     sectors = page.eval_on_selector_all("[data-testid^='gp-sector-']", "els => els.map(e => Number(e.dataset.choice))")
     assert sectors == [a["target"] for a in legal if a["type"] == "vote"]
+    me = page.evaluate("() => fetch('/states/vote_12.json').then(r => r.json())")["phone"]["seat"]
+    # The wheel never starts on the voter; a vote for oneself asks first.
+    start = next(i for i, s in enumerate(sectors) if s != me)
+    selected = page.locator("[data-testid=gp-wheel-selected]")
+    assert selected.get_attribute("data-choice") == str(sectors[start])
+    if me in sectors:
+        while selected.get_attribute("data-choice") != str(me):
+            page.locator("[data-testid=gp-wheel-next]").dispatch_event("click")
+        expect_text = page.locator("[data-testid=gp-vote-confirm]").inner_text()
+        assert "myself" in expect_text
+        page.click("[data-testid=gp-vote-confirm]")
+        assert page.evaluate("window.__acts") == []
+        assert "sacrificed" in page.locator("[data-testid=gp-confirm]").inner_text()
+        page.click("[data-testid=gp-confirm-no]")
+        assert page.locator("[data-testid=gp-confirm]").count() == 0
+        page.goto(f"{preview}?page=phone&s=vote_12&lang=en")
+        page.wait_for_function("window.__ready === true")
     page.click("[data-testid=gp-wheel-next]")
+    nxt = sectors[(start + 1) % len(sectors)]
     page.click("[data-testid=gp-vote-confirm]")
-    assert page.evaluate("window.__acts") == [{"type": "vote", "target": sectors[1]}]
+    if nxt == me:
+        page.click("[data-testid=gp-confirm-yes]")
+    assert page.evaluate("window.__acts") == [{"type": "vote", "target": nxt}]
+    assert not errors, errors
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_ready_that_kills_says_so_and_asks_first(browser, preview, lang):
+    """Issue 19.9: in a zero window, "Ready" kills an uncovered castaway; one who holds a card
+    that would cover him reads it in words and confirms before passing."""
+    ctx, page, errors = open_phone(browser, preview, "zero_save", lang)
+    note = page.locator("[data-testid=gp-fatal]")
+    text = note.inner_text()
+    words = {"en": ("You will die of", "to live"), "fr": ("Vous allez mourir de", "pour vivre")}[lang]
+    assert all(w in text for w in words), text
+    assert "card." not in text
+    page.click("[data-testid=gp-pass]")
+    assert page.evaluate("window.__acts") == []               # not yet
+    assert text in page.locator("[data-testid=gp-confirm]").inner_text()
+    page.click("[data-testid=gp-confirm-yes]")
+    assert page.evaluate("window.__acts") == [{"type": "pass"}]
+    assert not errors, errors
+    ctx.close()
+
+
+def test_ready_that_kills_nobody_needs_no_confirmation(browser, preview):
+    ctx, page, errors = open_phone(browser, preview, "dawn")
+    assert page.locator("[data-testid=gp-fatal]").count() == 0
+    page.click("[data-testid=gp-pass]")
+    assert page.evaluate("window.__acts") == [{"type": "pass"}]
     assert not errors, errors
     ctx.close()

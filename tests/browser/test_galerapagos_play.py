@@ -147,12 +147,15 @@ def tap(phone, msg, rng, leave):
         return 1
     if phone.locator("[data-testid=gp-vote-confirm]").count():
         targets = [a for a in legal if a["type"] == "vote"]
+        taps = 1
         if rng.random() < 0.5 and len(targets) > 1:
             phone.click("[data-testid=gp-wheel-next]")
-            phone.click("[data-testid=gp-vote-confirm]")
-            return 2
+            taps += 1
         phone.click("[data-testid=gp-vote-confirm]")
-        return 1
+        if phone.locator("[data-testid=gp-confirm-yes]").count():     # a vote for myself asks first
+            phone.click("[data-testid=gp-confirm-yes]")
+            taps += 1
+        return taps
     if phone.locator("[data-testid^=gp-choose-]").count():
         phone.locator("[data-testid^=gp-choose-]").first.click()
         phone.click("[data-testid=gp-confirm-yes]")

@@ -82,6 +82,11 @@ export const table = {
     "named.shoot": "Or shoot someone else (they die instead):",
     "pass.named": "Accept my fate",
     "confirm.accept": "You die now. Your cards go to your neighbours.",
+    "fatal.zero.water": "You will die of thirst: play your {card} to live.",
+    "fatal.zero.food": "You will die of hunger: play your {card} to live.",
+    "fatal.shot": "The shot will kill you: play your {card} to live.",
+    "fatal.named": "You die now: play your {card} to live.",
+    "confirm.vote_me": "Vote for yourself? If the vote names you, you are sacrificed.",
 
     "choose.tie.title": "Tie: you decide",
     "choose.tie.hint": "As first player you name who is sacrificed among the tied castaways.",
@@ -361,6 +366,11 @@ export const table = {
     "named.shoot": "Ou tirer sur quelqu'un d'autre (il meurt à votre place) :",
     "pass.named": "Accepter mon sort",
     "confirm.accept": "Vous mourez maintenant. Vos cartes vont à vos voisins.",
+    "fatal.zero.water": "Vous allez mourir de soif\u00a0: jouez votre carte {card} pour vivre.",
+    "fatal.zero.food": "Vous allez mourir de faim\u00a0: jouez votre carte {card} pour vivre.",
+    "fatal.shot": "Le tir va vous tuer\u00a0: jouez votre carte {card} pour vivre.",
+    "fatal.named": "Vous mourez maintenant\u00a0: jouez votre carte {card} pour vivre.",
+    "confirm.vote_me": "Voter pour vous\u00a0? Si le vote vous désigne, vous êtes sacrifié.",
 
     "choose.tie.title": "Égalité : vous décidez",
     "choose.tie.hint": "Premier joueur, vous désignez qui est sacrifié parmi les ex æquo.",
