@@ -66,14 +66,13 @@ function draw(root, m) {
 
   const page = h("div", { class: `gp-phone${m.pending ? " gp-pending" : ""}`, dataset: { phase: view.phase } },
     me ? meBar(env) : h("div", { class: "gp-mebar gp-spectator" }, tr("me.spectator")),
-    h("div", { class: "gp-status", "data-testid": "gp-status" }, statusLine(env)),
+    view.over ? null : h("div", { class: "gp-status", "data-testid": "gp-status" }, statusLine(env)),
     h("section", { class: "gp-action", "data-testid": "gp-action" }, decision(env)),
     m.error ? h("div", { class: "gp-error", role: "alert" }, m.error) : null,
     me ? hand(env) : null,
     islandLine(env),
     me ? records(env) : null,
-    h("a", { class: "gp-rules-link", href: `/rules/galerapagos?lang=${ctx.lang}`, target: "_blank", rel: "noopener",
-             "data-testid": "gp-rules" }, tr("rules.link")),
+    // (the rules link is the page's, in its footer: one link, issue 19.8)
     m.sheet ? sheet(env) : null,
     m.confirm ? confirmBox(env) : null);
   root.replaceChildren(page);
@@ -141,18 +140,19 @@ function meBar({ view, me, mine, tr, ctx }) {
   return h("header", { class: `gp-mebar gp-st-${state}`, style: { "--me": c.colour }, "data-testid": "gp-me" },
     disc(c),
     h("div", { class: "gp-me-main" },
-      h("div", { class: "gp-me-name" }, h("b", {}, c.name),
+      h("div", { class: `gp-me-name${[...String(c.name)].length > 11 ? " gp-long" : ""}` }, h("b", {}, c.name),
         view.first_player === me.seat && !view.over ? h("span", { class: "gp-first-badge" }, icon("star", 16), tr("first_player.short")) : null),
       h("div", { class: "gp-me-state", dataset: { state } }, icon(state === "dead" ? "skull" : state === "sick" ? "sick" : state === "resting" ? "zzz" : "sun", 18),
         death ? tr(`dead.${death.cause}`, { turn: death.turn }) : tr(`state.${state}`),
         mine.conch ? h("span", { class: "gp-tag" }, icon("conch", 16), tr("conch.short")) : null)),
-    h("div", { class: "gp-me-turn" }, h("b", {}, tr("turn.short", { turn: view.turn })), h("small", {}, tr(`phase.${view.phase}`))));
+    h("div", { class: "gp-me-turn" }, h("b", {}, tr("turn.short", { turn: view.turn })),
+      view.over ? null : h("small", {}, tr(`phase.${view.phase}`))));
 }
 
 function statusLine(env) {
   const { view, tr, ctx, legal } = env;
   const st = view.stage;
-  if (view.over) return tr("phase.over");
+  if (view.over) return null;       // the page's final strip says "Game over", once
   const waiting = view.waiting_for || [];
   const others = waiting.filter((x) => !env.me || x !== env.me.seat);
   if (legal.some((a) => !["play", "give", "shoot"].includes(a.type))) return tr("status.you");
@@ -404,10 +404,28 @@ function windowCard(env) {
     h("small", { class: "gp-ready-count" }, tr("window.ready", { done: w.done.length, n: w.seats.length })));
 }
 
+// While others act the phone says what is happening and for whom (issue 19.5, 20.3): never an
+// empty box; my castaway, hand and records stay in view around it.
+function nowLine(env) {
+  const { view, tr, ctx, me } = env;
+  const st = view.stage || {};
+  const ballot = st.vote ? st.vote.ballot : st.ballot;
+  const line = (...parts) => h("p", { class: "gp-now-line", "data-testid": "gp-now" }, ...parts);
+  if (view.over) return null;
+  if (view.interrupt) return line(fmt(tr, `status.interrupt.${view.interrupt.kind}`, { who: who(ctx, view.interrupt.seat) }));
+  if (ballot && !ballot.revealed) return line(tr("wait.vote", { done: ballot.voted.length, n: ballot.voters.length }));
+  if (st.kind === "step" && (!me || st.seat !== me.seat)) return line(fmt(tr, "wait.step", { who: who(ctx, st.seat) }));
+  const others = (view.waiting_for || []).filter((x) => !me || x !== me.seat);
+  if (others.length) {
+    return line(fmt(tr, "status.waiting", { who: others.length > 4 ? tr("n_castaways", { n: others.length }) : names(ctx, others, tr) }));
+  }
+  return line(tr(`phase.${view.phase}`));
+}
+
 function waiting(env) {
   const { view, tr, me, ctx, msg } = env;
   const st = view.stage || {};
-  const parts = [];
+  const parts = [nowLine(env)];
   const ballot = st.vote ? st.vote.ballot : st.ballot;
   if (ballot && !ballot.revealed) {
     parts.push(h("div", { class: "gp-q" }, tr(`ballot.${ballot.kind}`)));
@@ -444,7 +462,8 @@ function finalCard({ view, me, tr, ctx }) {
   return h("div", { class: `gp-card gp-final-phone${mineB && mineB.fate === "boarded" ? " won" : ""}`, "data-testid": "gp-final-phone" },
     h("h2", {}, tr(`end.${r.end}`)),
     mineB ? h("p", { class: "gp-big-line" }, tr(`fate.you.${mineB.fate}`, { n: mineB.score })) : null,
-    h("ol", {}, r.breakdown.map((b) => h("li", {}, who(ctx, b.seat), " ", tr(`fate.${b.fate}`), " ", h("b", {}, String(b.score))))));
+    // every castaway's fate, unnumbered (numbers read as a ranking; issue 19.15)
+    h("ul", { class: "gp-fates" }, r.breakdown.map((b) => h("li", {}, who(ctx, b.seat), " ", tr(`fate.${b.fate}`), " ", h("b", {}, String(b.score))))));
 }
 
 // ---------------------------------------------------------------- my hand and the card sheet

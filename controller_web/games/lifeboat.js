@@ -8,6 +8,7 @@ import {
   worth, myCase, navShort, caseText, alive, weaponBonus, describeEvent, QUIET, birdIcon, DATA,
 } from "/static/games/lifeboat/common.js";
 import { gameMemory } from "/static/js/gamekey.js";
+import { fitWithin } from "/static/js/fittext.js";
 import { disc } from "/static/js/players.js";
 
 export { strings };
@@ -71,10 +72,10 @@ function draw(root, m) {
     me && !view.over && view.phase === "actions" && !tradesOnTop(env) ? tradesPanel(env) : null,
     boatPanel(env),
     me ? caseNote(env) : null,
-    me ? privateLog(env) : null,
-    h("a", { class: "lbp-rules", href: `/rules/lifeboat?lang=${ctx.lang === "fr" ? "fr" : "en"}`, target: "_blank",
-             rel: "noopener", "data-testid": "lbp-rules" }, t("me.rules")));
+    me ? privateLog(env) : null);      // the rules link is the page's footer (issue 19.8)
   root.replaceChildren(page);
+  // Names and states on the narrow boat tiles and the friend/enemy strip: smaller, never cut.
+  fitWithin(root, ".lbp-seat b, .lbp-seat small, .lbp-mini b, .lbp-mini small", { min: 8 });
   if (env.main.length && sig !== m.sig && m.sig !== undefined) {
     const el = page.querySelector(".lbp-action");
     const top = el.getBoundingClientRect().top;
@@ -109,7 +110,7 @@ function meStrip(env, mine) {
         h("span", { title: tr("survival") }, tr("survival.short", { n: mine.survival }))),
       woundPips(mine),
       h("span", { class: `lbp-mstate s-${mine.state}` }, tr(`state.${mine.state}`))),
-    mini(`♥ ${tr("me.friend")}`, friend, w.loveNow !== undefined ? w.loveNow : w.love, "lbp-friend", "lbp-friend"),
+    mini(`☺ ${tr("me.friend")}`, friend, w.loveNow !== undefined ? w.loveNow : w.love, "lbp-friend", "lbp-friend"),
     mini(`✗ ${tr("me.enemy")}`, enemy, w.hateNow !== undefined ? w.hateNow : (psycho ? w.psychopath : w.hate), "lbp-enemy", "lbp-enemy"),
     h("div", { class: "lbp-score", "data-testid": "lbp-score", title: tr("me.score") },
       h("small", {}, tr("me.score")), h("b", {}, String(w.total)),
@@ -123,7 +124,7 @@ function caseNote(env) {
   const lines = [];
   for (const name of (cs ? cs.split("+") : [])) lines.push(`${tr(`case.${name}`)} : ${caseText(env, name) || tr(`me.${name}`)}`.replace(" : ", env.lang === "fr" ? " : " : ": "));
   if (!cs || cs === "narcissist") {
-    if (me.love !== me.character) lines.push(`♥ ${charName(env, me.love)}: ${tr("me.friend.rule", { n: byChar[me.love].survival })}`);
+    if (me.love !== me.character) lines.push(`☺ ${charName(env, me.love)}: ${tr("me.friend.rule", { n: byChar[me.love].survival })}`);
     lines.push(`✗ ${charName(env, me.hate)}: ${tr("me.enemy.rule", { n: byChar[me.hate].size })}`);
   }
   const w = worth(view);
@@ -527,7 +528,8 @@ function boatPicture(env, { targets = null, selected = null, actions = null } = 
       dataset: { seat: String(x) },
     },
       disc(p.colour, p.letter),
-      h("b", {}, charName(env, c.character)),
+      // the name that tells characters apart on a narrow tile ("Captain", not "Th…"), whole
+      h("b", { title: charName(env, c.character) }, tr(`char.short.${c.character}`)),
       h("small", {}, `${tr("size.short", { n: c.size })} ${tr("survival.short", { n: c.survival })}`),
       h("small", { class: "lbp-w" }, `${c.wounds}/${c.size}`, c.state !== "conscious" ? ` ${tr(`state.${c.state}`)}` : ""),
       c.hand_count ? cardBack(c.hand_count, { cls: "tiny" }) : null);

@@ -118,7 +118,8 @@ function track(view, tr, resource) {
     h("div", { class: "gt-track-head" }, icon(resource, 26), h("b", {}, tr(resource)), h("span", { class: "gt-big-num" }, String(value)),
       view.over ? null : h("span", { class: `gt-surv${value < living ? " short" : ""}` }, survivalLine(view, tr, resource))),
     h("div", { class: "gt-cells" }, cells),
-    h("div", { class: "gt-need-label", style: { "--at": String(living) } }, tr("tonight", { n: living })));
+    h("div", { class: "gt-need-label", "data-testid": `gt-need-${resource}`,
+               style: { "--at": String(living), "--shift": living < 4 ? "-15%" : "-50%" } }, tr("tonight", { n: living })));
 }
 
 function island(env) {

@@ -370,7 +370,7 @@ function finalScores(env, r) {
     return h("tr", { class: win ? "win" : "", dataset: { seat: String(x) }, "data-testid": `lbv-final-row-${x}` },
       h("td", {}, win ? h("span", { class: "lbv-crown" }, "♛") : ""),
       h("td", { class: "lbv-fwho" }, who(env, x), h("div", { class: `lbv-fstate s-${c.state}` }, tr(`state.${c.state}`))),
-      h("td", { class: "lbv-flove", "data-testid": `lbv-love-${x}`, dataset: { character: bd.love_card } }, `♥ ${charName(env, bd.love_card)}`),
+      h("td", { class: "lbv-flove", "data-testid": `lbv-love-${x}`, dataset: { character: bd.love_card } }, `☺ ${charName(env, bd.love_card)}`),
       h("td", { class: "lbv-fhate", "data-testid": `lbv-hate-${x}`, dataset: { character: bd.hate_card } }, `✗ ${charName(env, bd.hate_card)}`,
         cs.length ? h("div", { class: "lbv-case" }, cs.join(" · ")) : null),
       cols.map((k) => h("td", { class: `lbv-fnum${bd[k] ? "" : " zero"}` }, bd[k] ? String(bd[k]) : "·")),

@@ -81,5 +81,8 @@ def assert_catalog_parity(game):
     strings = json.loads(node.stdout)
     assert set(strings["en"]) == set(strings["fr"])
     for key, text in strings["en"].items():
-        assert set(re.findall(r"\{\w+\}", text)) == set(re.findall(r"\{\w+\}", strings["fr"][key])), key
+        # {name} and the counts of "{name, plural, ...}" forms, the same in both languages
+        assert set(re.findall(r"\{(\w+)(?:\}|, plural,)", text)) == set(
+            re.findall(r"\{(\w+)(?:\}|, plural,)", strings["fr"][key])), key
+        assert "(s)" not in text and "(s)" not in strings["fr"][key], key
     assert all(k.startswith((f"{game}.", f"game.{game}.", f"options.{game}.")) for k in strings["en"])

@@ -22,7 +22,7 @@ def catalog(lang):
 
 
 def params(text):
-    return sorted(set(re.findall(r"\{(\w+)\}", text)))
+    return sorted(set(re.findall(r"\{(\w+)(?:\}|, plural,)", text)))
 
 
 def test_english_and_french_have_the_same_keys_and_params():

@@ -211,3 +211,20 @@ def test_ready_that_kills_nobody_needs_no_confirmation(browser, preview):
     assert page.evaluate("window.__acts") == [{"type": "pass"}]
     assert not errors, errors
     ctx.close()
+
+
+@pytest.mark.parametrize("name", ["step", "step_12"])
+def test_tonights_need_sits_whole_under_its_track(browser, preview, name):
+    """Issue 19.3: the "tonight: N" marker of each track is whole and inside its panel, at
+    1280x720 and 1920x1080, with 5 and 12 castaways."""
+    for size in SIZES["table"]:
+        page = browser.new_page(viewport=size)
+        page.goto(f"{preview}?page=table&s={name}&lang=fr")
+        page.wait_for_function("window.__ready === true")
+        for res in ("water", "food"):
+            label = page.locator(f"[data-testid=gt-need-{res}]")
+            assert re.fullmatch(r"ce soir\s:\s\d+", label.inner_text().strip()), label.inner_text()
+            inner = label.bounding_box()
+            outer = page.locator(f"[data-testid=gt-track-{res}]").bounding_box()
+            assert outer["x"] - 0.5 <= inner["x"] and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5, (size, res, inner, outer)
+        page.close()
