@@ -75,7 +75,7 @@ function draw(root, m) {
     me ? privateLog(env) : null);      // the rules link is the page's footer (issue 19.8)
   root.replaceChildren(page);
   // Names and states on the narrow boat tiles and the friend/enemy strip: smaller, never cut.
-  fitWithin(root, ".lbp-seat b, .lbp-seat small, .lbp-mini b, .lbp-mini small", { min: 8 });
+  fitWithin(root, ".lbp-seat b, .lbp-seat small, .lbp-mini b, .lbp-mini small, .lbp-me b", { min: 8 });
   if (env.main.length && sig !== m.sig && m.sig !== undefined) {
     const el = page.querySelector(".lbp-action");
     const top = el.getBoundingClientRect().top;

@@ -398,6 +398,7 @@ function miniBoard(env, opts) {
       seats.push(a
         ? h("button", { class: `lb-mseat lb-tap${isSel ? " sel" : ""}`, disabled: m.pending,
                         "data-testid": `lb-leavepawn-${b.colour}-${p.rank}`, dataset: { boat: b.colour, rank: p.rank },
+                        "aria-label": tr(`rank.${p.rank}`),
                         onclick: () => opts.onPick(a) }, pawn(view, p.colour, p.rank))
         : h("span", { class: "lb-mseat" }, pawn(view, p.colour, p.rank)));
     }

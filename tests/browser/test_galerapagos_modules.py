@@ -228,3 +228,38 @@ def test_tonights_need_sits_whole_under_its_track(browser, preview, name):
             outer = page.locator(f"[data-testid=gt-track-{res}]").bounding_box()
             assert outer["x"] - 0.5 <= inner["x"] and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5, (size, res, inner, outer)
         page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_phone_waiting_for_others_says_who_and_what(browser, preview, lang):
+    """Issue 19.5 / 20.3: while another castaway acts, the phone's decision box is never empty:
+    it names who acts and what the game waits for."""
+    ctx, page, errors = open_phone(browser, preview, "step", lang)
+    data = page.evaluate("() => fetch('/states/step.json').then(r => r.json())")
+    actor = data["table"]["view"]["stage"]["seat"]
+    name = data["table"]["view"]["players"][actor]
+    other = dict(data["table"], seat=None, legal_actions=[])      # a phone that is not acting
+    page.evaluate("m => window.__rerender(m)", other)
+    line = page.locator("[data-testid=gp-now]")
+    words = {"en": "is choosing an action", "fr": "choisit son action"}[lang]
+    assert words in line.inner_text() and name in line.inner_text(), line.inner_text()
+    assert not errors, errors
+    ctx.close()
+
+
+def test_the_end_reads_once_and_nothing_looks_like_a_ranking(browser, preview):
+    """Issue 19.15: the phone's last screen does not repeat "Game over" (the page's final
+    strip says it) and lists the fates unnumbered; the TV log is unnumbered (newest first)."""
+    ctx, page, errors = open_phone(browser, preview, "over")
+    text = page.locator("#root").inner_text()
+    assert "Game over" not in text, text
+    assert page.locator("[data-testid=gp-final-phone] ol").count() == 0
+    assert page.locator("[data-testid=gp-final-phone] ul.gp-fates li").count() >= 3
+    ctx.close()
+    tv = browser.new_page(viewport={"width": 1280, "height": 720})
+    tv.goto(f"{preview}?page=table&s=vote&lang=en")
+    tv.wait_for_function("window.__ready === true")
+    style = tv.evaluate("() => getComputedStyle(document.querySelector('[data-testid=gt-log] ol')).listStyleType")
+    assert style == "none", style
+    tv.close()
+    assert not errors, errors

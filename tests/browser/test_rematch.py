@@ -142,3 +142,26 @@ def _stage_text(page):
       const root = document.querySelector('#stage').cloneNode(true);
       for (const el of root.querySelectorAll('.gp-clock, [data-testid$=clock]')) el.remove();
       return root.innerText; }""")
+
+
+def test_the_french_tv_header_shows_the_whole_title_and_french_letters(browser, contexts, page_errors, live_server, shot):
+    """Issue 19.7 and 19.13: at 1280x720 in French the header's game title is whole (drawn
+    smaller, never cut), and the colour discs say R, J, V, B (rouge, jaune, vert, bleu)."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720}, locale="fr-FR")
+    ctx.set_default_timeout(15_000)
+    contexts.append(ctx)
+    tv = page_errors.watch(ctx.new_page(), "tv-fr")
+    tv.goto(live_server + "/")
+    tv.locator("#room-code").wait_for()
+    for _ in range(4):
+        _request(tv, "add_bot", {})
+    tv.wait_for_function("() => window.castaways.state.room.players.length === 4")
+    tv.locator("[data-game=lifeboat]").click()           # chosen in the lobby, as a host does
+    tv.wait_for_function("() => (window.castaways.state.room.selected || {}).game === 'lifeboat'")
+    tv.locator("#start").click()
+    title = tv.locator(".game-title")
+    expect(title).to_have_text("Les Naufragés du Titanic (Lifeboat)")
+    tv.wait_for_function("() => { const e = document.querySelector('.game-title'); return e.scrollWidth <= e.clientWidth; }")
+    letters = tv.locator(".players-bar .disc").all_inner_texts()
+    assert letters[:4] == ["R", "J", "V", "B"], letters
+    shot(tv, "rematch-french-header-720p")

@@ -547,7 +547,7 @@ export const table = {
     "log.death.zero_water": "{who} meurt de soif.",
     "log.death.zero_food": "{who} meurt de faim.",
     "log.deal": "Les cartes de {who} vont à {to}.",
-    "log.discard": "Défaussé de {who} : {cards}.",
+    "log.discard": "Cartes de {who} défaussées : {cards}.",
     "log.survival_step.normal": "Survie : {resource} ({counter, plural, one {# ration} other {# rations}}).",
     "log.survival_step.zero": "Survie : plus du tout {resource}.",
     "log.consume": "Les naufragés consomment {rations, plural, one {# ration} other {# rations}} {resource} (reste {counter}).",
