@@ -11,6 +11,7 @@ import { connectionBadge, langSwitch, caller, gameStage, roomFlow, refusalNotice
 import { finalPanel } from "/static/js/final.js";
 import { onWatch } from "/static/js/story.js";
 import { keepAwake, wakeState } from "/static/js/wake.js";
+import { gameKey } from "/static/js/gamekey.js";
 
 const NAME_MAX = 20;
 const code = ((location.pathname.split("/").filter(Boolean)[1]) || "").toUpperCase();
@@ -463,11 +464,16 @@ async function main() {
       room: onRoom,
       game: (msg) => {
         const wasOver = Boolean(state.game && state.game.over);
+        const fresh = !state.game || gameKey(state.game, { room: state.room }) !== gameKey(msg, { room: state.room });
+        // A new game (start, rematch) opens on the player's own decision: the host panel
+        // closes and the page goes back to the top, wherever the last game left it.
+        if (fresh) state.hostOpen = false;
         flow.onGame(msg);
         const was = turn.mine;
         updateTurn(msg);
         // the banner and the final strip are the page's: redraw when they come or go
-        if (was !== turn.mine || Boolean(msg.over) !== wasOver) render();
+        if (fresh || was !== turn.mine || Boolean(msg.over) !== wasOver) render();
+        if (fresh) window.scrollTo(0, 0);
       },
       kicked: onKicked,
       game_ended: () => toast(t("phone.game_ended")),

@@ -144,6 +144,7 @@ def end_game(hub, room):
 def _new_game(room, game_id, players, options):
     # Versions only grow in a room, so no page mistakes the new game's state for an old one.
     room.version += 1
+    room.match += 1     # the pages key a game's memory by it (static/js/gamekey.js)
     seed = random.Random(f"{room.seed}:{room.version}").randrange(2 ** 31)
     try:
         game = engine.new_game(game_id, [p.name for p in players], seed=seed, options=options)

@@ -95,6 +95,7 @@ class Room:
     options: dict = field(default_factory=dict)
     seed: int = 0
     version: int = 0
+    match: int = 0                 # games started in this room: +1 at every start or rematch
     deadline: Optional[dict] = None   # {"seat", "at"}: a running countdown (server.timers)
     next_player: int = 1
     next_bot: int = 1
@@ -211,7 +212,7 @@ class Room:
             "code": self.code, "host_token": self.host_token, "host": self.host,
             "players": [p.record() for p in self.players], "selected": self.selected,
             "status": self.status, "game_id": self.game_id, "options": self.options,
-            "seed": self.seed, "game": self.game.to_dict() if self.game and game else None,
+            "seed": self.seed, "match": self.match, "game": self.game.to_dict() if self.game and game else None,
             # The countdown is a copy: timers change it in place (a hold), and a failed
             # request's rollback restores from this record.
             "version": self.version, "log": self.log, "deadline": copy_data(self.deadline),

@@ -42,7 +42,7 @@ def _game(room, seat, events, view, legal_actions):
     owner = room.owner_of(seat) if seat is not None else None
     legal = legal_actions(seat) if owner is not None and not owner.bot_plays else []
     return {
-        "version": room.version, "game": room.game_id, "seat": seat,
+        "version": room.version, "game": room.game_id, "match": room.match, "seat": seat,
         "view": view(seat), "legal_actions": legal,
         "waiting_for": game.waiting_for(), "over": game.over,
         "result": game.result() if game.over else None,

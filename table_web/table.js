@@ -6,6 +6,7 @@ import { connect } from "/static/js/net.js";
 import { toast } from "/static/js/toast.js";
 import { playerChip } from "/static/js/players.js";
 import { playersList, gamePicker, hostPanel, gameTitle } from "/static/js/lobby.js";
+import { fitWithin } from "/static/js/fittext.js";
 import { connectionBadge, langSwitch, caller, gameStage, roomFlow, refusalNotice } from "/static/js/ui.js";
 import { stageFitter } from "/static/js/fit.js";
 import { finalPanel } from "/static/js/final.js";
@@ -212,6 +213,7 @@ function renderGameShell() {
       h("div", { class: "game-column" }, stageBox, final), drawer),
     joinShown() ? joinOverlay() : null);
   fitter.apply();
+  fitWithin(header, ".game-title", { min: 11, watch: false });   // a long title is drawn smaller, never cut (issue 19.7)
 }
 
 // The big QR code and code over the game, for a latecomer: on demand ("Join"), and by itself

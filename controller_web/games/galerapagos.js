@@ -6,22 +6,20 @@ import {
   h, fmt, trOf, cards, cardName, cardText, cardKind, who, disc, names, icon, stateOf, biteRisk,
   causeOf, survivalLine, describeEvent, choiceNode,
 } from "/static/games/galerapagos/common.js";
+import { gameMemory } from "/static/js/gamekey.js";
 import { ensureCss } from "/static/js/dom.js";
-import { voteWheel } from "/static/js/wheel.js";
+import { voteWheel, startIndex } from "/static/js/wheel.js";
 
 export { strings };
 
 ensureCss(new URL("./galerapagos.css", import.meta.url));
 
-const memory = new WeakMap();
-
-function mem(root) {
-  if (!memory.has(root)) memory.set(root, { sel: {}, pending: false, error: null, sheet: null, confirm: null });
-  return memory.get(root);
-}
+// The picks, sheet and confirmation of one game (server/static/js/gamekey.js): a rematch
+// opens on its own first decision, never on a screen of the last game.
+const mem = gameMemory(() => ({ sel: {}, pending: false, error: null, sheet: null, confirm: null }));
 
 export function render(root, msg, ctx) {
-  const m = mem(root);
+  const m = mem(root, msg, ctx);
   if (m.lastMsg && m.lastMsg.version !== msg.version) {
     m.pending = false; m.error = null; m.confirm = null;
   }
@@ -68,14 +66,13 @@ function draw(root, m) {
 
   const page = h("div", { class: `gp-phone${m.pending ? " gp-pending" : ""}`, dataset: { phase: view.phase } },
     me ? meBar(env) : h("div", { class: "gp-mebar gp-spectator" }, tr("me.spectator")),
-    h("div", { class: "gp-status", "data-testid": "gp-status" }, statusLine(env)),
+    view.over ? null : h("div", { class: "gp-status", "data-testid": "gp-status" }, statusLine(env)),
     h("section", { class: "gp-action", "data-testid": "gp-action" }, decision(env)),
     m.error ? h("div", { class: "gp-error", role: "alert" }, m.error) : null,
     me ? hand(env) : null,
     islandLine(env),
     me ? records(env) : null,
-    h("a", { class: "gp-rules-link", href: `/rules/galerapagos?lang=${ctx.lang}`, target: "_blank", rel: "noopener",
-             "data-testid": "gp-rules" }, tr("rules.link")),
+    // (the rules link is the page's, in its footer: one link, issue 19.8)
     m.sheet ? sheet(env) : null,
     m.confirm ? confirmBox(env) : null);
   root.replaceChildren(page);
@@ -143,18 +140,19 @@ function meBar({ view, me, mine, tr, ctx }) {
   return h("header", { class: `gp-mebar gp-st-${state}`, style: { "--me": c.colour }, "data-testid": "gp-me" },
     disc(c),
     h("div", { class: "gp-me-main" },
-      h("div", { class: "gp-me-name" }, h("b", {}, c.name),
+      h("div", { class: `gp-me-name${[...String(c.name)].length > 11 ? " gp-long" : ""}` }, h("b", {}, c.name),
         view.first_player === me.seat && !view.over ? h("span", { class: "gp-first-badge" }, icon("star", 16), tr("first_player.short")) : null),
       h("div", { class: "gp-me-state", dataset: { state } }, icon(state === "dead" ? "skull" : state === "sick" ? "sick" : state === "resting" ? "zzz" : "sun", 18),
         death ? tr(`dead.${death.cause}`, { turn: death.turn }) : tr(`state.${state}`),
         mine.conch ? h("span", { class: "gp-tag" }, icon("conch", 16), tr("conch.short")) : null)),
-    h("div", { class: "gp-me-turn" }, h("b", {}, tr("turn.short", { turn: view.turn })), h("small", {}, tr(`phase.${view.phase}`))));
+    h("div", { class: "gp-me-turn" }, h("b", {}, tr("turn.short", { turn: view.turn })),
+      view.over ? null : h("small", {}, tr(`phase.${view.phase}`))));
 }
 
 function statusLine(env) {
   const { view, tr, ctx, legal } = env;
   const st = view.stage;
-  if (view.over) return tr("phase.over");
+  if (view.over) return null;       // the page's final strip says "Game over", once
   const waiting = view.waiting_for || [];
   const others = waiting.filter((x) => !env.me || x !== env.me.seat);
   if (legal.some((a) => !["play", "give", "shoot"].includes(a.type))) return tr("status.you");
@@ -199,14 +197,43 @@ function card(title, hint, ...body) {
 }
 
 function interrupt(env) {
-  const { view, legal, tr, send, m, ctx } = env;
+  const { view, legal, tr, send, confirm, m, ctx } = env;
   const k = view.interrupt.kind;
   const save = legal.find((a) => a.type === "play");
+  const fatal = fatalPass(env);
   return card(tr(`bite.title.${k}`), k === "shot" ? fmt(tr, "shot.hint", { who: who(ctx, view.interrupt.shooter) }) : tr("bite.hint"),
+    fatalNote(fatal),
     save ? h("button", { class: "gp-big gp-primary", "data-testid": "gp-answer-card", disabled: m.pending, onclick: () => send(save) },
       tr(`bite.play.${save.card}`)) : null,
     h("button", { class: `gp-big ${save ? "gp-plain" : "gp-primary"}`, "data-testid": "gp-pass", disabled: m.pending,
-                  onclick: () => send({ type: "pass" }) }, tr(`pass.${k}`)));
+                  onclick: () => (fatal ? confirm({ type: "pass" }, fatal) : send({ type: "pass" })) }, tr(`pass.${k}`)));
+}
+
+// A pass that costs my life although a card in my hand could save it (issue 19.9): the
+// sentence that says so ("You will die of thirst: play your Water bottle to live"), else null.
+// The phone shows it above the buttons, and the pass then asks for a confirmation.
+function fatalPass(env) {
+  const { view, legal, tr, me, mine, ctx } = env;
+  if (!me || !mine || !mine.alive) return null;
+  const st = view.stage || {};
+  const name = (a) => cardName(a.card, ctx.lang, tr);
+  if (view.interrupt && view.interrupt.seat === me.seat) {
+    const save = legal.find((a) => a.type === "play");
+    return view.interrupt.kind === "shot" && save ? tr("fatal.shot", { card: name(save) }) : null;
+  }
+  if (st.vote && st.vote.named === me.seat) {
+    const save = legal.find((a) => a.type === "play" && a.use === "save");
+    return save ? tr("fatal.named", { card: name(save) }) : null;
+  }
+  if (st.kind === "survival" && st.mode === "zero" && st.window && (st.mouths || []).includes(me.seat)) {
+    const cover = legal.find((a) => a.type === "play" && (a.use === "save" || (a.use === "cover" && (a.for || []).includes(me.seat))));
+    return cover ? tr(`fatal.zero.${st.resource}`, { card: name(cover) }) : null;
+  }
+  return null;
+}
+
+function fatalNote(sentence) {
+  return sentence ? h("p", { class: "gp-fatal", role: "alert", "data-testid": "gp-fatal" }, sentence) : null;
 }
 
 function myTurn(env) {
@@ -254,7 +281,9 @@ function lastChance(env) {
   const st = view.stage;
   const saves = legal.filter((a) => a.type === "play" && a.use === "save");
   const shots = legal.filter((a) => a.type === "shoot");
+  const fatal = fatalPass(env);
   return card(tr("named.title"), tr(`named.hint.${st.kind === "hurricane" ? "hurricane" : st.resource}`),
+    fatalNote(fatal),
     saves.map((a) => h("button", { class: "gp-big gp-primary", disabled: m.pending, "data-testid": `gp-save-${a.card}${a.matches ? "-m" : ""}`,
                                    onclick: () => send(a) },
       tr(a.matches ? "named.save.matches" : "named.save", { card: cardName(a.card, ctx.lang, tr) }))),
@@ -264,7 +293,7 @@ function lastChance(env) {
       onclick: () => confirm(a, fmt(tr, "confirm.shoot", { who: who(ctx, a.target) })),
     }, who(ctx, a.target)))) : null,
     h("button", { class: "gp-big gp-danger", "data-testid": "gp-pass", disabled: m.pending,
-                  onclick: () => confirm({ type: "pass" }, tr("confirm.accept")) }, tr("pass.named")),
+                  onclick: () => confirm({ type: "pass" }, fatal || tr("confirm.accept")) }, tr("pass.named")),
     void me);
 }
 
@@ -301,7 +330,7 @@ function sacrificeVote(env) {
   const choices = legal.filter((a) => a.type === "vote").map((a) => a.target);
   const key = `vote:${decisionKey(view)}:${choices.join(",")}`;
   let idx = m.sel[key];
-  if (typeof idx !== "number" || idx >= choices.length) idx = 0;
+  if (typeof idx !== "number" || idx >= choices.length) idx = startIndex(choices, me.seat);
   m.sel[key] = idx;
   const sel = choices[idx];
   const myWeight = ballot.weights[ballot.voters.indexOf(me.seat)] || 1;
@@ -332,7 +361,8 @@ function sacrificeVote(env) {
     // Notes above the wheel: a smaller wheel keeps the confirm button on the first screen.
     h("div", { class: (others || myWeight > 1 || conchNote(env)) ? "gp-wheel-small" : "" }, wheel),
     h("button", { class: "gp-big gp-primary", "data-testid": "gp-vote-confirm", disabled: m.pending, dataset: { choice: String(sel) },
-                  onclick: () => send({ type: "vote", target: sel }) },
+                  onclick: () => (sel === me.seat ? env.confirm({ type: "vote", target: sel }, tr("confirm.vote_me"))
+                    : send({ type: "vote", target: sel })) },
       fmt(tr, sel === me.seat ? "vote.confirm.me" : "vote.confirm", { who: colour(sel).name })));
 }
 
@@ -356,7 +386,8 @@ function inkFor(hex) {
 }
 
 function windowCard(env) {
-  const { view, tr, send, m } = env;
+  const { view, tr, send, confirm, m } = env;
+  const fatal = fatalPass(env);
   const st = view.stage;
   const w = st.window;
   const playable = env.legal.some((a) => a.type === "play");
@@ -366,16 +397,35 @@ function windowCard(env) {
   return card(tr(`window.title.${w.kind}`), hint,
     st.kind === "survival" ? h("p", { class: "gp-big-line" }, survivalLine(view, tr, st.resource)) : null,
     clock(env),
-    playable ? h("p", { class: "gp-hint" }, tr("window.cards")) : null,
-    h("button", { class: "gp-big gp-primary", "data-testid": "gp-pass", disabled: m.pending, onclick: () => send({ type: "pass" }) },
+    fatal ? fatalNote(fatal) : playable ? h("p", { class: "gp-hint" }, tr("window.cards")) : null,
+    h("button", { class: `gp-big ${fatal ? "gp-danger" : "gp-primary"}`, "data-testid": "gp-pass", disabled: m.pending,
+                  onclick: () => (fatal ? confirm({ type: "pass" }, fatal) : send({ type: "pass" })) },
       tr("pass.window")),
     h("small", { class: "gp-ready-count" }, tr("window.ready", { done: w.done.length, n: w.seats.length })));
+}
+
+// While others act the phone says what is happening and for whom (issue 19.5, 20.3): never an
+// empty box; my castaway, hand and records stay in view around it.
+function nowLine(env) {
+  const { view, tr, ctx, me } = env;
+  const st = view.stage || {};
+  const ballot = st.vote ? st.vote.ballot : st.ballot;
+  const line = (...parts) => h("p", { class: "gp-now-line", "data-testid": "gp-now" }, ...parts);
+  if (view.over) return null;
+  if (view.interrupt) return line(fmt(tr, `status.interrupt.${view.interrupt.kind}`, { who: who(ctx, view.interrupt.seat) }));
+  if (ballot && !ballot.revealed) return line(tr("wait.vote", { done: ballot.voted.length, n: ballot.voters.length }));
+  if (st.kind === "step" && (!me || st.seat !== me.seat)) return line(fmt(tr, "wait.step", { who: who(ctx, st.seat) }));
+  const others = (view.waiting_for || []).filter((x) => !me || x !== me.seat);
+  if (others.length) {
+    return line(fmt(tr, "status.waiting", { who: others.length > 4 ? tr("n_castaways", { n: others.length }) : names(ctx, others, tr) }));
+  }
+  return line(tr(`phase.${view.phase}`));
 }
 
 function waiting(env) {
   const { view, tr, me, ctx, msg } = env;
   const st = view.stage || {};
-  const parts = [];
+  const parts = [nowLine(env)];
   const ballot = st.vote ? st.vote.ballot : st.ballot;
   if (ballot && !ballot.revealed) {
     parts.push(h("div", { class: "gp-q" }, tr(`ballot.${ballot.kind}`)));
@@ -412,7 +462,8 @@ function finalCard({ view, me, tr, ctx }) {
   return h("div", { class: `gp-card gp-final-phone${mineB && mineB.fate === "boarded" ? " won" : ""}`, "data-testid": "gp-final-phone" },
     h("h2", {}, tr(`end.${r.end}`)),
     mineB ? h("p", { class: "gp-big-line" }, tr(`fate.you.${mineB.fate}`, { n: mineB.score })) : null,
-    h("ol", {}, r.breakdown.map((b) => h("li", {}, who(ctx, b.seat), " ", tr(`fate.${b.fate}`), " ", h("b", {}, String(b.score))))));
+    // every castaway's fate, unnumbered (numbers read as a ranking; issue 19.15)
+    h("ul", { class: "gp-fates" }, r.breakdown.map((b) => h("li", {}, who(ctx, b.seat), " ", tr(`fate.${b.fate}`), " ", h("b", {}, String(b.score))))));
 }
 
 // ---------------------------------------------------------------- my hand and the card sheet

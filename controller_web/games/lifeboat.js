@@ -7,6 +7,8 @@ import {
   h, fmt, ensureCss, tr as makeTr, charName, kindName, card, cardBack, who, whoList, navCard, woundPips, forHim, forHimLine, gk, gks,
   worth, myCase, navShort, caseText, alive, weaponBonus, describeEvent, QUIET, birdIcon, DATA,
 } from "/static/games/lifeboat/common.js";
+import { gameMemory } from "/static/js/gamekey.js";
+import { fitWithin } from "/static/js/fittext.js";
 import { disc } from "/static/js/players.js";
 import { windowHolder } from "/static/js/hold.js";
 import { ticker } from "/static/js/waiting.js";
@@ -15,15 +17,12 @@ export { strings };
 
 ensureCss(new URL("./lifeboat.css", import.meta.url));
 
-const memory = new WeakMap(); // root -> {sel, pending, error, confirm, lastMsg, lastCtx, sig}
-
-function mem(root) {
-  if (!memory.has(root)) memory.set(root, { sel: {}, pending: false, error: null, confirm: null, holder: windowHolder() });
-  return memory.get(root);
-}
+// The picks, sheet and confirmation of one game (server/static/js/gamekey.js): a rematch
+// opens on its own first decision, never on a screen of the last game.
+const mem = gameMemory(() => ({ sel: {}, pending: false, error: null, confirm: null, holder: windowHolder() }));
 
 export function render(root, msg, ctx) {
-  const m = mem(root);
+  const m = mem(root, msg, ctx);
   if (m.lastMsg && m.lastMsg.version !== msg.version) { m.pending = false; m.error = null; m.confirm = null; }
   m.lastMsg = msg; m.lastCtx = ctx;
   draw(root, m);
@@ -75,10 +74,10 @@ function draw(root, m) {
     me && !view.over && view.phase === "actions" && !tradesOnTop(env) ? tradesPanel(env) : null,
     boatPanel(env),
     me ? caseNote(env) : null,
-    me ? privateLog(env) : null,
-    h("a", { class: "lbp-rules", href: `/rules/lifeboat?lang=${ctx.lang === "fr" ? "fr" : "en"}`, target: "_blank",
-             rel: "noopener", "data-testid": "lbp-rules" }, t("me.rules")));
+    me ? privateLog(env) : null);      // the rules link is the page's footer (issue 19.8)
   root.replaceChildren(page);
+  // Names and states on the narrow boat tiles and the friend/enemy strip: smaller, never cut.
+  fitWithin(root, ".lbp-seat b, .lbp-seat small, .lbp-mini b, .lbp-mini small, .lbp-me b", { min: 8 });
   if (env.main.length && sig !== m.sig && m.sig !== undefined) {
     const el = page.querySelector(".lbp-action");
     const top = el.getBoundingClientRect().top;
@@ -130,7 +129,7 @@ function meStrip(env, mine) {
         h("span", { title: tr("survival") }, tr("survival.short", { n: mine.survival }))),
       woundPips(mine),
       h("span", { class: `lbp-mstate s-${mine.state}` }, tr(gk(mine.character, `state.${mine.state}`)))),
-    mini(`♥ ${tr("me.friend")}`, friend, w.loveNow !== undefined ? w.loveNow : w.love, "lbp-friend", "lbp-friend"),
+    mini(`☺ ${tr("me.friend")}`, friend, w.loveNow !== undefined ? w.loveNow : w.love, "lbp-friend", "lbp-friend"),
     mini(`✗ ${tr("me.enemy")}`, enemy, w.hateNow !== undefined ? w.hateNow : (psycho ? w.psychopath : w.hate), "lbp-enemy", "lbp-enemy"),
     h("div", { class: "lbp-score", "data-testid": "lbp-score", title: tr("me.score") },
       h("small", {}, tr("me.score")), h("b", {}, String(w.total)),
@@ -144,7 +143,7 @@ function caseNote(env) {
   const lines = [];
   for (const name of (cs ? cs.split("+") : [])) lines.push(`${tr(`case.${name}`)} : ${caseText(env, name) || tr(`me.${name}`)}`.replace(" : ", env.lang === "fr" ? " : " : ": "));
   if (!cs || cs === "narcissist") {
-    if (me.love !== me.character) lines.push(`♥ ${charName(env, me.love)}: ${tr("me.friend.rule", { n: byChar[me.love].survival })}`);
+    if (me.love !== me.character) lines.push(`☺ ${charName(env, me.love)}: ${tr("me.friend.rule", { n: byChar[me.love].survival })}`);
     lines.push(`✗ ${charName(env, me.hate)}: ${tr("me.enemy.rule", { n: byChar[me.hate].size })}`);
   }
   const w = worth(view);
@@ -207,6 +206,7 @@ function act(env, label, a, opts = {}) {
   const testid = opts.testid || `lbp-act-${a.type}${a.target !== undefined ? `-${a.target}` : ""}${a.card !== undefined ? `-${a.card}` : ""}${a.to ? `-${a.to}` : ""}${a.side ? `-${a.side}` : ""}`;
   if (opts.confirm && m.confirm === k) {
     return h("div", { class: "lbp-confirm", "data-testid": `${testid}-confirm`, "data-confirm": k },
+      opts.warn ? h("p", { class: "lbp-alert", role: "alert", "data-testid": "lbp-fatal" }, opts.warn) : null,
       h("span", { class: "lbp-confirm-q" }, label, " — ", tr("confirm")),
       h("button", { class: "lbp-btn lbp-yes", type: "button", "data-testid": "lbp-yes", disabled: m.pending,
                     onclick: () => send(a) }, tr("confirm.yes")),
@@ -356,10 +356,15 @@ function thirstPanel(env) {
   }
   const done = main.find((a) => a.type === "done");
   const thirsty = thirst.map((n, i) => (n > 0 ? i : null)).filter((x) => x !== null);
+  // "Done" that kills me although I could drink (issue 19.9): said in words, and confirmed.
+  const c = view.characters[me.seat];
+  const fatal = mineN && c && c.wounds + mineN > c.size && main.some((a) => a.type === "drink")
+    ? tr("do.thirst.fatal") : null;
   return panel(tr("do.thirst"), tr("do.thirst.hint"), windowClock(env),
     mineN ? h("p", { class: "lbp-alert" }, tr("do.thirst.mine", { n: mineN })) : null,
+    fatal && env.m.confirm !== key(done) ? h("p", { class: "lbp-alert", role: "alert", "data-testid": "lbp-fatal" }, fatal) : null,
     h("div", { class: "lbp-thirsty" }, thirsty.length ? thirsty.map((x) => h("div", {}, who(env, x, { player: false }), ` ${tr("thirst.n", { n: thirst[x] })}`)) : tr("thirst.none")),
-    h("div", { class: "lbp-stack" }, buttons, done ? act(env, tr("do.done"), done, { cls: buttons.length ? "" : "lbp-primary" }) : null));
+    h("div", { class: "lbp-stack" }, buttons, done ? act(env, tr("do.done"), done, { cls: buttons.length ? "" : "lbp-primary", confirm: Boolean(fatal), warn: fatal }) : null));
 }
 
 // My action for the day: grouped; swap, mug and the medical kit then ask for a target on the boat.
@@ -542,7 +547,8 @@ function boatPicture(env, { targets = null, selected = null, actions = null } = 
       dataset: { seat: String(x) },
     },
       disc(p.colour, p.letter),
-      h("b", {}, charName(env, c.character)),
+      // the name that tells characters apart on a narrow tile ("Captain", not "Th…"), whole
+      h("b", { title: charName(env, c.character) }, tr(`char.short.${c.character}`)),
       h("small", {}, `${tr("size.short", { n: c.size })} ${tr("survival.short", { n: c.survival })}`),
       h("small", { class: "lbp-w" }, `${c.wounds}/${c.size}`, c.state !== "conscious" ? ` ${tr(gk(c.character, `state.${c.state}`))}` : ""),
       c.hand_count ? cardBack(c.hand_count, { cls: "tiny" }) : null,

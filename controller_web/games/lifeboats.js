@@ -6,7 +6,8 @@ import {
   h, s, boatColour, chip, colourName, describeEvent, ensureCss, fill, fmt, hatIcon, ink, islandValues,
   leakIcon, makeTr, pawn, shape, starIcon, who,
 } from "/static/games/lifeboats/common.js";
-import { voteWheel as sharedWheel } from "/static/js/wheel.js";
+import { gameMemory } from "/static/js/gamekey.js";
+import { voteWheel as sharedWheel, startIndex } from "/static/js/wheel.js";
 
 export { strings };
 // The page header wears the seat's colour as this edition shows it (1993: blue is orange).
@@ -14,15 +15,12 @@ export { seatColour } from "/static/games/lifeboats/common.js";
 
 ensureCss(new URL("./lifeboats.css", import.meta.url));
 
-const memory = new WeakMap(); // root -> {sel: {}, pending, error, lastMsg, lastCtx}
-
-function mem(root) {
-  if (!memory.has(root)) memory.set(root, { sel: {}, pending: false, error: null });
-  return memory.get(root);
-}
+// The picks, sheet and confirmation of one game (server/static/js/gamekey.js): a rematch
+// opens on its own first decision, never on a screen of the last game.
+const mem = gameMemory(() => ({ sel: {}, pending: false, error: null }));
 
 export function render(root, msg, ctx) {
-  const m = mem(root);
+  const m = mem(root, msg, ctx);
   if (m.lastMsg && m.lastMsg.version !== msg.version) { m.pending = false; m.error = null; }
   m.lastMsg = msg; m.lastCtx = ctx; m.root = root;
   draw(root, m);
@@ -226,9 +224,13 @@ function voteWheel({ view, legal, tr, send, m, me, redraw }) {
   const choices = legal.filter((a) => a.type === "vote").map((a) => a.choice);
   const key = `vote:${view.turn}:${ballot && ballot.kind}:${ballot && ballot.round}:${ballot ? boatColour(ballot.boat) : ""}`;
   let idx = m.sel[key];
-  if (typeof idx !== "number" || idx >= choices.length) idx = 0;
+  const mine = me ? me.colour : null;
+  if (typeof idx !== "number" || idx >= choices.length) idx = startIndex(choices, mine);
   m.sel[key] = idx;
   const sel = choices[idx];
+  // A vote for my own colour asks first: the button says so, a second tap votes.
+  const sure = `${key}:${sel}`;
+  const askFirst = sel === mine && m.sure !== sure;
   const wheel = sharedWheel({
     prefix: "lb", index: idx, onSelect: (i) => { m.sel[key] = i; redraw(); },
     choices: choices.map((c) => {
@@ -253,8 +255,10 @@ function voteWheel({ view, legal, tr, send, m, me, redraw }) {
     sel === "hat" ? h("p", { class: "lb-hint" }, tr("do.vote.hat_hint")) : null,
     h("button", { class: `lb-big lb-primary${sel === "hat" ? " lb-hat-btn" : ""}`, "data-testid": "lb-vote-confirm",
                   disabled: m.pending, dataset: { choice: sel },
-                  onclick: () => send({ type: "vote", choice: sel }) },
-      sel === "hat" ? tr("do.vote.confirm_hat") : fmt(tr, "do.vote.confirm", { choice: colourName(view, tr, sel) })));
+                  onclick: () => { if (askFirst) { m.sure = sure; redraw(); } else { m.sure = null; send({ type: "vote", choice: sel }); } } },
+      sel === "hat" ? tr("do.vote.confirm_hat")
+        : sel === mine ? tr(m.sure === sure ? "do.vote.confirm_me_sure" : "do.vote.confirm_me")
+          : fmt(tr, "do.vote.confirm", { choice: colourName(view, tr, sel) })));
 }
 
 const SHAPE_PATHS = {};
@@ -394,6 +398,7 @@ function miniBoard(env, opts) {
       seats.push(a
         ? h("button", { class: `lb-mseat lb-tap${isSel ? " sel" : ""}`, disabled: m.pending,
                         "data-testid": `lb-leavepawn-${b.colour}-${p.rank}`, dataset: { boat: b.colour, rank: p.rank },
+                        "aria-label": tr(`rank.${p.rank}`),
                         onclick: () => opts.onPick(a) }, pawn(view, p.colour, p.rank))
         : h("span", { class: "lb-mseat" }, pawn(view, p.colour, p.rank)));
     }

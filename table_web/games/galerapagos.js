@@ -7,6 +7,7 @@ import {
   h, fmt, trOf, cards, cardName, who, disc, names, icon, stateOf, causeOf, survivalLine,
   describeEvent, choiceNode,
 } from "/static/games/galerapagos/common.js";
+import { gameMemory } from "/static/js/gamekey.js";
 import { ensureCss } from "/static/js/dom.js";
 import { galerapagosReveals, galerapagosWaiting } from "/static/games/galerapagos/moments.js";
 
@@ -15,22 +16,24 @@ export { strings };
 ensureCss(new URL("./galerapagos.css", import.meta.url));
 
 const LOG_LINES = 10;
-const memory = new WeakMap();
+// {log, version, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
+const memory = gameMemory(() => ({ log: [], version: -1, timer: null }),
+  (m) => { if (m.timer) clearInterval(m.timer); });
+const watched = new WeakSet();
 
-function mem(root) {
-  if (!memory.has(root)) {
-    const m = { log: [], version: -1, timer: null };
-    memory.set(root, m);
+function mem(root, msg, ctx) {
+  if (!watched.has(root)) {
+    watched.add(root);
     window.addEventListener("resize", () => {
       const page = root.querySelector(".gt-table");
       if (page) fit(root, page);
     });
   }
-  return memory.get(root);
+  return memory(root, msg, ctx);
 }
 
 export function render(root, msg, ctx) {
-  const m = mem(root);
+  const m = mem(root, msg, ctx);
   m.msg = msg; m.ctx = ctx;
   const events = Array.isArray(msg.events) ? msg.events : [];
   if (msg.version !== m.version) {
@@ -117,7 +120,8 @@ function track(view, tr, resource) {
     h("div", { class: "gt-track-head" }, icon(resource, 26), h("b", {}, tr(resource)), h("span", { class: "gt-big-num" }, String(value)),
       view.over ? null : h("span", { class: `gt-surv${value < living ? " short" : ""}` }, survivalLine(view, tr, resource))),
     h("div", { class: "gt-cells" }, cells),
-    h("div", { class: "gt-need-label", style: { "--at": String(living) } }, tr("tonight", { n: living })));
+    h("div", { class: "gt-need-label", "data-testid": `gt-need-${resource}`,
+               style: { "--at": String(living), "--shift": living < 4 ? "-15%" : "-50%" } }, tr("tonight", { n: living })));
 }
 
 function island(env) {

@@ -7,6 +7,7 @@ import {
   h, fmt, ensureCss, tr as makeTr, charName, kindName, card, cardBack, who, whoList, navCard, woundPips, forHim, gk, gks,
   describeEvent, QUIET, birdIcon, weaponBonus,
 } from "/static/games/lifeboat/common.js";
+import { gameMemory } from "/static/js/gamekey.js";
 import { disc } from "/static/js/players.js";
 import { ticker } from "/static/js/waiting.js";
 import { lifeboatReveals, lifeboatWaiting } from "/static/games/lifeboat/moments.js";
@@ -21,18 +22,12 @@ const H = 1080;
 // screen, as for every game with a design size.
 export const fit = { width: W, height: H };
 const LOG_LINES = 12;
-const memory = new WeakMap(); // root -> {log, version, lastNav, lastFight, rects}
-
-function mem(root) {
-  if (!memory.has(root)) {
-    const m = { log: [], version: -1, lastNav: null, lastFight: null, rects: {} };
-    memory.set(root, m);
-  }
-  return memory.get(root);
-}
+// {log, version, lastNav, lastFight, rects} of one game (server/static/js/gamekey.js): a
+// rematch starts with no old log, fight or navigation card.
+const mem = gameMemory(() => ({ log: [], version: -1, lastNav: null, lastFight: null, rects: {} }));
 
 export function render(root, msg, ctx) {
-  const m = mem(root);
+  const m = mem(root, msg, ctx);
   const view = msg.view;
   const t = makeTr(ctx);
   const env = { view, tr: t, lang: ctx.lang, colourOf: ctx.colourOf, msg, ctx };
@@ -382,7 +377,7 @@ function finalScores(env, r) {
     return h("tr", { class: win ? "win" : "", dataset: { seat: String(x) }, "data-testid": `lbv-final-row-${x}` },
       h("td", {}, win ? h("span", { class: "lbv-crown" }, "♛") : ""),
       h("td", { class: "lbv-fwho" }, who(env, x), h("div", { class: `lbv-fstate s-${c.state}` }, tr(gk(c.character, `state.${c.state}`)))),
-      h("td", { class: "lbv-flove", "data-testid": `lbv-love-${x}`, dataset: { character: bd.love_card } }, `♥ ${charName(env, bd.love_card)}`),
+      h("td", { class: "lbv-flove", "data-testid": `lbv-love-${x}`, dataset: { character: bd.love_card } }, `☺ ${charName(env, bd.love_card)}`),
       h("td", { class: "lbv-fhate", "data-testid": `lbv-hate-${x}`, dataset: { character: bd.hate_card } }, `✗ ${charName(env, bd.hate_card)}`,
         cs.length ? h("div", { class: "lbv-case" }, cs.join(" · ")) : null),
       cols.map((k) => h("td", { class: `lbv-fnum${bd[k] ? "" : " zero"}` }, bd[k] ? String(bd[k]) : "·")),

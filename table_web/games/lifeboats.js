@@ -6,6 +6,7 @@ import {
   leakIcon, makeTr, pawn, seatColour, shape, starIcon, who,
 } from "/static/games/lifeboats/common.js";
 import { lifeboatsReveals, lifeboatsWaiting } from "/static/games/lifeboats/moments.js";
+import { gameMemory } from "/static/js/gamekey.js";
 
 export { strings, seatColour };
 
@@ -18,25 +19,27 @@ ensureCss(new URL("./lifeboats.css", import.meta.url));
 
 const SEATS = 6;
 const LOG_LINES = 9;
-const memory = new WeakMap(); // root -> {log, version, boats, timer}
+// {log, version, boats, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
+const memory = gameMemory(() => ({ log: [], version: -1, boats: {}, timer: null }),
+  (m) => { if (m.timer) clearInterval(m.timer); });
+const observed = new WeakSet();
 
-function mem(root) {
-  if (!memory.has(root)) {
-    const m = { log: [], version: -1, boats: {}, timer: null };
-    memory.set(root, m);
+function mem(root, msg, ctx) {
+  if (!observed.has(root)) {
+    observed.add(root);
     // The page sizes root (its stage box, scaled): seat sizes follow it.
     new ResizeObserver(() => {
       const page = root.querySelector(".lb-table");
       if (page) fitHeight(root, page);
     }).observe(root);
   }
-  return memory.get(root);
+  return memory(root, msg, ctx);
 }
 
 export function render(root, msg, ctx) {
   const tr = makeTr(S, ctx);
   const view = msg.view;
-  const m = mem(root);
+  const m = mem(root, msg, ctx);
   const events = Array.isArray(msg.events) ? msg.events : [];
   const fresh = msg.version !== m.version;
   if (fresh) {

@@ -1,5 +1,6 @@
 """Helpers for browser tests (import them: `from tests.browser.helpers import join`)."""
 import json
+import re
 
 
 def join(page, name):
@@ -61,6 +62,40 @@ def game_state(page):
     return page.evaluate("() => window.castaways.state.game")
 
 
+PLURAL = re.compile(r"\{(\w+), plural,")
+FORM = re.compile(r"\s*(=?\w+)\s*\{")
+
+
+def placeholders(text):
+    """The {params} of a catalog text, counting those of "{n, plural, one {...} other {...}}"
+    (the count and the {params} inside its forms, never the forms' words)."""
+    found, i = set(), 0
+    while i < len(text):
+        m = PLURAL.match(text, i)
+        if m:
+            found.add(m.group(1))
+            i = m.end()
+            while True:                       # the forms, up to the closing brace
+                f = FORM.match(text, i)
+                if not f:
+                    break
+                depth, j = 1, f.end()
+                while depth and j < len(text):
+                    depth += {"{": 1, "}": -1}.get(text[j], 0)
+                    j += 1
+                found |= placeholders(text[f.end():j - 1])
+                i = j
+            i = text.index("}", i) + 1 if "}" in text[i:] else len(text)
+            continue
+        m = re.match(r"\{(\w+)\}", text[i:])
+        if m:
+            found.add(m.group(1))
+            i += m.end()
+        else:
+            i += 1
+    return found
+
+
 def assert_catalog_parity(game):
     """A game's EN/FR page catalog (server/static/games/<game>/strings.js, read with node): the
     same keys and the same {placeholders} in both languages, every key under the game's name or
@@ -81,5 +116,7 @@ def assert_catalog_parity(game):
     strings = json.loads(node.stdout)
     assert set(strings["en"]) == set(strings["fr"])
     for key, text in strings["en"].items():
-        assert set(re.findall(r"\{\w+\}", text)) == set(re.findall(r"\{\w+\}", strings["fr"][key])), key
+        # {name} and the counts of "{name, plural, ...}" forms, the same in both languages
+        assert placeholders(text) == placeholders(strings["fr"][key]), key
+        assert "(s)" not in text and "(s)" not in strings["fr"][key], key
     assert all(k.startswith((f"{game}.", f"game.{game}.", f"options.{game}.")) for k in strings["en"])

@@ -23,7 +23,8 @@ def catalog(lang):
 
 
 def params(text):
-    return sorted(set(re.findall(r"\{(\w+)\}", text)))
+    from tests.browser.helpers import placeholders
+    return sorted(placeholders(text))
 
 
 def test_english_and_french_have_the_same_keys_and_params():

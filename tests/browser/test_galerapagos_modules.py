@@ -158,8 +158,108 @@ def test_the_vote_wheel_holds_exactly_the_candidates(browser, preview):
     legal = legal_of(page, "vote_12")
     sectors = page.eval_on_selector_all("[data-testid^='gp-sector-']", "els => els.map(e => Number(e.dataset.choice))")
     assert sectors == [a["target"] for a in legal if a["type"] == "vote"]
+    me = page.evaluate("() => fetch('/states/vote_12.json').then(r => r.json())")["phone"]["seat"]
+    # The wheel never starts on the voter; a vote for oneself asks first.
+    start = next(i for i, s in enumerate(sectors) if s != me)
+    selected = page.locator("[data-testid=gp-wheel-selected]")
+    assert selected.get_attribute("data-choice") == str(sectors[start])
+    if me in sectors:
+        while selected.get_attribute("data-choice") != str(me):
+            page.locator("[data-testid=gp-wheel-next]").dispatch_event("click")
+        expect_text = page.locator("[data-testid=gp-vote-confirm]").inner_text()
+        assert "myself" in expect_text
+        page.click("[data-testid=gp-vote-confirm]")
+        assert page.evaluate("window.__acts") == []
+        assert "sacrificed" in page.locator("[data-testid=gp-confirm]").inner_text()
+        page.click("[data-testid=gp-confirm-no]")
+        assert page.locator("[data-testid=gp-confirm]").count() == 0
+        page.goto(f"{preview}?page=phone&s=vote_12&lang=en")
+        page.wait_for_function("window.__ready === true")
     page.click("[data-testid=gp-wheel-next]")
+    nxt = sectors[(start + 1) % len(sectors)]
     page.click("[data-testid=gp-vote-confirm]")
-    assert page.evaluate("window.__acts") == [{"type": "vote", "target": sectors[1]}]
+    if nxt == me:
+        page.click("[data-testid=gp-confirm-yes]")
+    assert page.evaluate("window.__acts") == [{"type": "vote", "target": nxt}]
     assert not errors, errors
     ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_ready_that_kills_says_so_and_asks_first(browser, preview, lang):
+    """Issue 19.9: in a zero window, "Ready" kills an uncovered castaway; one who holds a card
+    that would cover him reads it in words and confirms before passing."""
+    ctx, page, errors = open_phone(browser, preview, "zero_save", lang)
+    note = page.locator("[data-testid=gp-fatal]")
+    text = note.inner_text()
+    words = {"en": ("You will die of", "to live"), "fr": ("Vous allez mourir de", "pour vivre")}[lang]
+    assert all(w in text for w in words), text
+    assert "card." not in text
+    page.click("[data-testid=gp-pass]")
+    assert page.evaluate("window.__acts") == []               # not yet
+    assert text in page.locator("[data-testid=gp-confirm]").inner_text()
+    page.click("[data-testid=gp-confirm-yes]")
+    assert page.evaluate("window.__acts") == [{"type": "pass"}]
+    assert not errors, errors
+    ctx.close()
+
+
+def test_ready_that_kills_nobody_needs_no_confirmation(browser, preview):
+    ctx, page, errors = open_phone(browser, preview, "dawn")
+    assert page.locator("[data-testid=gp-fatal]").count() == 0
+    page.click("[data-testid=gp-pass]")
+    assert page.evaluate("window.__acts") == [{"type": "pass"}]
+    assert not errors, errors
+    ctx.close()
+
+
+@pytest.mark.parametrize("name", ["step", "step_12"])
+def test_tonights_need_sits_whole_under_its_track(browser, preview, name):
+    """Issue 19.3: the "tonight: N" marker of each track is whole and inside its panel, at
+    1280x720 and 1920x1080, with 5 and 12 castaways."""
+    for size in SIZES["table"]:
+        page = browser.new_page(viewport=size)
+        page.goto(f"{preview}?page=table&s={name}&lang=fr")
+        page.wait_for_function("window.__ready === true")
+        for res in ("water", "food"):
+            label = page.locator(f"[data-testid=gt-need-{res}]")
+            assert re.fullmatch(r"ce soir\s:\s\d+", label.inner_text().strip()), label.inner_text()
+            inner = label.bounding_box()
+            outer = page.locator(f"[data-testid=gt-track-{res}]").bounding_box()
+            assert outer["x"] - 0.5 <= inner["x"] and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5, (size, res, inner, outer)
+        page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_phone_waiting_for_others_says_who_and_what(browser, preview, lang):
+    """Issue 19.5 / 20.3: while another castaway acts, the phone's decision box is never empty:
+    it names who acts and what the game waits for."""
+    ctx, page, errors = open_phone(browser, preview, "step", lang)
+    data = page.evaluate("() => fetch('/states/step.json').then(r => r.json())")
+    actor = data["table"]["view"]["stage"]["seat"]
+    name = data["table"]["view"]["players"][actor]
+    other = dict(data["table"], seat=None, legal_actions=[])      # a phone that is not acting
+    page.evaluate("m => window.__rerender(m)", other)
+    line = page.locator("[data-testid=gp-now]")
+    words = {"en": "is choosing an action", "fr": "choisit son action"}[lang]
+    assert words in line.inner_text() and name in line.inner_text(), line.inner_text()
+    assert not errors, errors
+    ctx.close()
+
+
+def test_the_end_reads_once_and_nothing_looks_like_a_ranking(browser, preview):
+    """Issue 19.15: the phone's last screen does not repeat "Game over" (the page's final
+    strip says it) and lists the fates unnumbered; the TV log is unnumbered (newest first)."""
+    ctx, page, errors = open_phone(browser, preview, "over")
+    text = page.locator("#root").inner_text()
+    assert "Game over" not in text, text
+    assert page.locator("[data-testid=gp-final-phone] ol").count() == 0
+    assert page.locator("[data-testid=gp-final-phone] ul.gp-fates li").count() >= 3
+    ctx.close()
+    tv = browser.new_page(viewport={"width": 1280, "height": 720})
+    tv.goto(f"{preview}?page=table&s=vote&lang=en")
+    tv.wait_for_function("window.__ready === true")
+    style = tv.evaluate("() => getComputedStyle(document.querySelector('[data-testid=gt-log] ol')).listStyleType")
+    assert style == "none", style
+    tv.close()
+    assert not errors, errors

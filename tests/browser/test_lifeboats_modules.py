@@ -61,13 +61,16 @@ def test_the_vote_wheel_turns_by_drag_tap_and_buttons(browser, preview):
     legal = page.evaluate("() => fetch('/states/vote.json').then(r => r.json())")["phone"]["legal_actions"]
     assert sectors == [a["choice"] for a in legal if a["type"] == "vote"]
     selected = page.locator("[data-testid=lb-wheel-selected]")
-    assert selected.get_attribute("data-choice") == sectors[0]
+    mine = page.evaluate("() => fetch('/states/vote.json').then(r => r.json())")["phone"]["view"]["me"]["colour"]
+    # The wheel never starts on the voter's own colour.
+    start = next(i for i, c in enumerate(sectors) if c != mine)
+    assert selected.get_attribute("data-choice") == sectors[start]
 
     # Buttons step around the wheel.
     page.click("[data-testid=lb-wheel-next]")
-    assert selected.get_attribute("data-choice") == sectors[1]
+    assert selected.get_attribute("data-choice") == sectors[start + 1]
     page.click("[data-testid=lb-wheel-prev]")
-    assert selected.get_attribute("data-choice") == sectors[0]
+    assert selected.get_attribute("data-choice") == sectors[start]
 
     # A tap on a sector turns it under the pointer.
     page.locator(f"[data-testid='lb-sector-{sectors[2]}'] text").click()
@@ -89,6 +92,20 @@ def test_the_vote_wheel_turns_by_drag_tap_and_buttons(browser, preview):
     # Confirm sends exactly the selected vote.
     choice = selected.get_attribute("data-choice")
     page.click("[data-testid=lb-vote-confirm]")
+    if choice == mine:                       # against myself: the button asks, a second tap votes
+        assert page.evaluate("window.__acts") == []
+        page.click("[data-testid=lb-vote-confirm]")
     assert page.evaluate("window.__acts") == [{"type": "vote", "choice": choice}]
+
+    # A vote for my own colour asks first.
+    if mine in sectors:
+        page.goto(f"{preview}?page=phone&s=vote&lang=en")
+        page.wait_for_function("window.__ready === true")
+        page.locator(f"[data-testid='lb-sector-{mine}'] text").click()
+        page.click("[data-testid=lb-vote-confirm]")
+        assert page.evaluate("window.__acts") == []
+        assert "Tap again" in page.locator("[data-testid=lb-vote-confirm]").inner_text()
+        page.click("[data-testid=lb-vote-confirm]")
+        assert page.evaluate("window.__acts") == [{"type": "vote", "choice": mine}]
     assert not errors, errors
     ctx.close()

@@ -152,6 +152,9 @@ def act_on(phone, player, shots, shot, name):
             shots.add("vote")
             snap(shot, phone, "lifeboats-phone-vote")
         phone.locator("[data-testid=lb-vote-confirm]").click()
+        if choice == msg["view"]["me"]["colour"]:       # against myself: a second tap
+            expect(phone.locator("[data-testid=lb-vote-confirm]")).to_contain_text("Tap again")
+            phone.locator("[data-testid=lb-vote-confirm]").click()
     elif kind in ("captain", "break_tie"):
         ids = ids_of(phone, f"lb-{kind}-")
         assert sorted(t.split("-", 2)[2] for t in ids) == sorted(a["choice"] for a in legal)

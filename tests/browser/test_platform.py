@@ -4,6 +4,7 @@ No sleeps: every wait is on a condition (Playwright's auto-waiting `expect`, or
 wait_for_function), with the timeouts set in conftest.
 """
 import json
+import re
 from urllib.parse import urlparse
 
 import pytest
@@ -166,7 +167,11 @@ def test_table_three_phones_play_the_fixture_game(open_table, open_phone, live_s
         if not g["over"]:
             assert secret_values(g) == [], json.dumps(g)
 
-    # Rematch from the TV's final strip: the same seats play a new game.
+    # Rematch from the TV's final strip (it asks first, as Back to the lobby does): the same
+    # seats play a new game.
+    table.locator("#final-rematch").click()
+    expect(table.locator("#final-rematch")).to_have_class(re.compile(r"\barmed\b"))
+    expect(phones[0].locator("#stage .result")).to_be_visible()     # nothing started yet
     table.locator("#final-rematch").click()
     for phone in phones:
         expect(phone.locator(VOTE.format("red"))).to_be_visible()

@@ -30,8 +30,8 @@ export function finalPanel(msg, { isHost, call, colourOf, page, code = null }) {
       storyLinks({ code, page, isHost, call, seat: page === "phone" ? msg.seat : null })),
     isHost
       ? h("div", { class: "final-buttons" },
-        h("button", { type: "button", class: "btn btn-primary", id: "final-rematch", onclick: () => call("rematch", {}) },
-          t("final.rematch")),
+        // Both end this game for everyone: both ask first ("Sure?"), then act on a second tap.
+        confirmButton(t("final.rematch"), () => call("rematch", {}), { class: "btn btn-primary", id: "final-rematch" }),
         confirmButton(t("final.lobby"), () => call("end_game", {}), { class: "btn btn-secondary", id: "final-lobby" }))
       : h("p", { class: "final-wait muted" }, t("final.wait_host")));
 }

@@ -1,6 +1,10 @@
 // i18n: platform catalogs (server/static/i18n/<lang>.json) plus the strings of the game
 // module on (its `strings` export), looked up first. Keys are flat ("lobby.start").
 // t(key, params) interpolates "{name}"; a missing key falls back to English, then to the key.
+// A count takes its plural form from the browser's Intl.PluralRules (never "(s)"):
+//   "{n, plural, one {# castaway sailed} other {# castaways sailed}} away"
+// ("=0 {...}" matches one number exactly; "#" is the count). French text gets a no-break space
+// before ":" ";" "!" "?" (and inside « »), so a colon never starts a line (issue 19.12, 19.13).
 
 export const LANGS = ["en", "fr"];
 const STORE_KEY = "castaways.lang";
@@ -76,9 +80,41 @@ export function has(key) {
 
 export function t(key, params) {
   let text = lookup(key, lang);
-  if (text === undefined) text = lookup(key, "en");
+  let code = lang;
+  if (text === undefined) { text = lookup(key, "en"); code = "en"; }
   if (text === undefined) return key;
-  return interpolate(String(text), params);
+  return typography(interpolate(plurals(String(text), params, code), params), code);
+}
+
+const pluralRules = {};
+/** The plural category ("one", "other", ...) of `count` in language `code` (Intl.PluralRules). */
+export function pluralCategory(code, count) {
+  if (!pluralRules[code]) pluralRules[code] = new Intl.PluralRules(code);
+  return pluralRules[code].select(Number(count));
+}
+
+const PLURAL = /\{(\w+), plural,((?:\s*=?\w+\s*\{(?:[^{}]|\{\w+\})*\})+)\s*\}/g;
+const FORM = /\s*(=?\w+)\s*\{((?:[^{}]|\{\w+\})*)\}/g;
+
+/** Every "{name, plural, one {...} other {...}}" of `text` replaced by the form the count
+ * params[name] takes in language `code` ("#" becomes the count); left as is without the count. */
+export function plurals(text, params, code) {
+  if (!text.includes(", plural,")) return text;
+  return text.replace(PLURAL, (whole, name, body) => {
+    const v = params ? params[name] : undefined;
+    if (v === undefined || v === null || v === "" || Number.isNaN(Number(v))) return whole;
+    const n = Number(v);
+    const forms = {};
+    for (const [, sel, form] of body.matchAll(FORM)) forms[sel] = form;
+    const form = forms[`=${n}`] ?? forms[pluralCategory(code, n)] ?? forms.other ?? "";
+    return form.replace(/#/g, String(v));
+  });
+}
+
+/** French spacing: a no-break space before : ; ! ? and inside « » (a plain space becomes one). */
+export function typography(text, code) {
+  if (code !== "fr" || typeof text !== "string") return text;
+  return text.replace(/ ([:;!?»])/g, "\u00a0$1").replace(/« /g, "«\u00a0");
 }
 
 function interpolate(text, params) {

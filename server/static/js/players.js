@@ -1,14 +1,26 @@
 // Players as the pages show them: a colour disc WITH a letter (colour-blind safe), the name,
 // and badges (host, bot, offline, a bot playing for them).
 import { h, inkOn } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, getLang } from "./i18n.js";
+
+// A colour's letter says its name in the reader's language (issue 19.13): the room gives the
+// English initials (server/rooms.py PALETTE); in French yellow is J(aune), green V(ert), and
+// navy, whose V would then be green's, Z. Keyed by the colour, so it is never applied twice;
+// every colour keeps a letter of its own.
+const FRENCH_LETTERS = { "#f2c230": "J", "#2f9e5b": "V", "#000075": "Z" };
+
+/** The letter a disc of this colour shows in the page's language. */
+export function letterFor(colour, letter) {
+  if (getLang() === "fr" && typeof colour === "string") return FRENCH_LETTERS[colour.toLowerCase()] || letter;
+  return letter;
+}
 
 export function disc(colour, letter, { big = false } = {}) {
   return h("span", {
     class: ["disc", big && "disc-big"],
     style: { background: colour || "#777", color: inkOn(colour) },
     "aria-hidden": "true",
-  }, letter || "?");
+  }, letterFor(colour, letter) || "?");
 }
 
 /** One player line/chip. opts: {me, compact, actions: [Node]} */

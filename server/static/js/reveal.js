@@ -19,6 +19,7 @@
 //            cue: "reveal" | "sink" | "land" | "end", kind: "vote" | "fight" | ... }
 //   revealTiming(votes, seconds) -> { step, hold, total } (ms)
 //   skipReveal(), revealState() (tests: {playing, key, queued})
+import { gameKey } from "./gamekey.js";
 import { h, ensureCss } from "./dom.js";
 import { cue } from "./sound.js";
 
@@ -164,10 +165,9 @@ export function revealState() {
   return { playing: Boolean(current), key: current ? current.key : null, queued: queue.length };
 }
 
-/** The key that names one game on one page: the room, the game, and its id when sent. */
+/** The key that names one game on one page (gamekey.js). */
 export function gameKeyOf(msg, ctx) {
-  const code = ctx && ctx.room ? ctx.room.code : "";
-  return `${code}:${msg.game}:${msg.game_id !== undefined ? msg.game_id : ""}`;
+  return gameKey(msg, ctx);     // room code, game and `match`: a rematch never replays a reveal
 }
 
 /** The `reveal_seconds` option of the game being played (the room's selected options). */

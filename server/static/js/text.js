@@ -1,20 +1,26 @@
 // Game modules' own catalogs: makeTr(strings, ctx) -> tr(key, params) (the page's language,
 // English fallback, the key itself when missing so a test can see it), and fmt(tr, key, params)
 // to fill {placeholders} with DOM nodes (names with their colour) instead of text.
+// Counts take their plural forms and French its spacing in the shared layer (i18n.js).
+import { plurals, typography } from "./i18n.js";
 
 export function makeTr(strings, ctx) {
   const lang = (ctx && ctx.lang && strings[ctx.lang]) ? ctx.lang : "en";
   const table = strings[lang];
   return (key, params = {}) => {
     let text = table[key];
-    if (text === undefined) text = strings.en[key];
+    let code = lang;
+    if (text === undefined) { text = strings.en[key]; code = "en"; }
     if (text === undefined) return key;
-    return text.replace(/\{(\w+)\}/g, (m, p) => (p in params ? String(params[p]) : m));
+    text = plurals(text, params, code);
+    return typography(text.replace(/\{(\w+)\}/g, (m, p) => (p in params ? String(params[p]) : m)), code);
   };
 }
 
 export function fmt(tr, key, params = {}) {
-  const text = tr(key, Object.fromEntries(Object.keys(params).map((k) => [k, `\u0000${k}\u0000`])));
+  // A number goes in as itself: it picks the plural form of its words.
+  const text = tr(key, Object.fromEntries(Object.keys(params).map((k) => [k,
+    typeof params[k] === "number" ? params[k] : `\u0000${k}\u0000`])));
   const parts = text.split("\u0000");
   const out = [];
   parts.forEach((part, i) => {

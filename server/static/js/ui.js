@@ -5,6 +5,7 @@ import { t, getLang, setLang, onLangChange, errorText, setGameStrings, has, LANG
 import { toast } from "./toast.js";
 import { loadGameModule } from "./loader.js";
 import { makeColourOf } from "./players.js";
+import { gameKey } from "./gamekey.js";
 
 /** The connection indicator. Shows "reconnecting…" only after a short grace period. */
 export function connectionBadge() {
@@ -78,10 +79,14 @@ export function gameStage(page, root, extraCtx = () => ({}), { onPaint = null } 
   let moduleId = null;
   let mod = null;
   let token = 0;
+  let shown = null;        // gameKey of the game in root: a rematch starts on an empty root
 
   async function show(msg, room) {
     current = { msg, room };
     const mine = ++token;
+    const key = gameKey(msg, { room });
+    if (shown !== null && key !== shown) root.replaceChildren();
+    shown = key;
     if (moduleId !== msg.game || !mod) {
       const loaded = await loadGameModule(page, msg.game, hasPageModule(room, page, msg.game));
       if (mine !== token) return;
@@ -136,6 +141,7 @@ export function gameStage(page, root, extraCtx = () => ({}), { onPaint = null } 
     current = null;
     moduleId = null;
     mod = null;
+    shown = null;
     token++;
     root.replaceChildren();
   }

@@ -9,6 +9,8 @@
 //     index, onSelect(i), prefix: "lb" (test ids: <prefix>-wheel, <prefix>-sector-<id>,
 //     <prefix>-wheel-selected, <prefix>-wheel-prev/next), center: Node (over the hub) })
 //   -> Element (the wheel and its step buttons; the confirm button is the game's)
+//
+// A wheel never starts on the voter (startIndex), and the game asks before a vote for oneself.
 import { h, s, ensureCss as addCss } from "./dom.js";
 
 function ensureCss() { addCss(new URL("../css/wheel.css", import.meta.url)); }
@@ -16,6 +18,13 @@ function ensureCss() { addCss(new URL("../css/wheel.css", import.meta.url)); }
 const R = 150;
 const TOP = 172;      // the viewBox's top margin above the centre (room for the pointer)
 const HEIGHT = 332;
+
+/** Where a wheel of `ids` starts for the voter `self`: the first choice that is not the voter
+ * (a vote for oneself is never one tap away), or 0 when every choice is. */
+export function startIndex(ids, self) {
+  const i = ids.findIndex((id) => String(id) !== String(self));
+  return i >= 0 ? i : 0;
+}
 
 export function voteWheel({ choices, index = 0, onSelect, prefix = "vw", center = null, labelSize = 15 }) {
   ensureCss();

@@ -94,6 +94,19 @@ def _crystal_seat(g):
     return None
 
 
+def _zero_saver(g):
+    """In a zero window, an uncovered castaway holding a card that would cover him: for him
+    "Ready" means death (issue 19.9)."""
+    st = _stage(g)
+    if st.get("kind") != "survival" or st.get("mode") != "zero" or not st.get("window"):
+        return None
+    for x in st.get("mouths", []):
+        if any(a["type"] == "play" and (a.get("use") == "save" or (a.get("use") == "cover" and x in a.get("for", [])))
+               for a in g.legal_actions(x)):
+            return x
+    return None
+
+
 # name -> (predicate(g, events, previous seat), options)
 WANTS = {
     "step": lambda g, ev, s: _stage(g).get("kind") == "step" and g.view(None)["turn"] >= 2,
@@ -124,6 +137,7 @@ WANTS = {
     "crystal": lambda g, ev, s: _crystal_seat(g) is not None,
     "named_save": lambda g, ev, s: (_stage(g).get("vote") or {}).get("named") is not None and any(
         a.get("use") == "save" or a["type"] == "shoot" for a in g.legal_actions(_stage(g)["vote"]["named"])),
+    "zero_save": lambda g, ev, s: _zero_saver(g) is not None,
     "step_12": lambda g, ev, s: _stage(g).get("kind") == "step" and g.view(None)["turn"] >= 2,
     "vote_12": lambda g, ev, s: (_ballot(g) or {}).get("kind") == "sacrifice"
     and not _ballot(g)["revealed"] and len(_ballot(g)["voted"]) >= 3,
@@ -164,6 +178,8 @@ def find(name, players=PLAYERS, style="random", max_seeds=400):
 def phone_seat(name, g):
     if name == "crystal":
         return _crystal_seat(g)
+    if name == "zero_save":
+        return _zero_saver(g)
     if name == "records":
         return max(range(g.n), key=lambda x: len(_has_kinds(g, x)))
     if g.over:
@@ -185,7 +201,7 @@ def build(name, lang="en"):
     g, version, ev = find(name, **spec)
     seat = phone_seat(name, g)
     deadline = None
-    if name in ("dawn", "evening", "shortage", "zero"):
+    if name in ("dawn", "evening", "shortage", "zero", "zero_save"):
         import time
         deadline = int(time.time() * 1000) + 20_000
     return {"name": name, "lang": lang,

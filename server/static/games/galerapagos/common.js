@@ -1,6 +1,7 @@
 // Galèrapagos: helpers shared by the TV and phone modules (one copy, /static/games/galerapagos/).
 // Nothing here knows a rule: it draws what the view says and words the public events.
 import { h, s, inkOn } from "/static/js/dom.js";
+import { letterFor } from "/static/js/players.js";
 import { makeTr, fmt } from "/static/js/text.js";
 import { table as S } from "./strings.js";
 
@@ -70,7 +71,7 @@ export function who(ctx, seat, { dead = false } = {}) {
 
 export function disc(c, size = null) {
   return h("span", { class: "gp-disc", style: { background: c.colour || "#777", color: inkOn(c.colour), ...(size ? { fontSize: size } : {}) },
-                     "aria-hidden": "true" }, c.letter || "?");
+                     "aria-hidden": "true" }, letterFor(c.colour, c.letter) || "?");
 }
 
 export function names(ctx, seats, tr) {

@@ -279,7 +279,7 @@ export function describeEvent(env, e) {
   const t = env.tr;
   const F = (key, p) => fmt(t, key, p);
   switch (e.type) {
-    case "draft_started": return F("log.draft_started", { turn: e.turn, who: whoList(env, e.drafters, { player: false }) });
+    case "draft_started": return F("log.draft_started", { turn: e.turn, n: e.drafters.length, who: whoList(env, e.drafters, { player: false }) });
     case "draft_pick": return F(e.chosen === false ? "log.draft_pick.last" : "log.draft_pick", { who: W(e.seat) });
     case "provisions_skipped": return F("log.provisions_skipped", { turn: e.turn });
     case "actions_started": return F("log.actions_started", { who: whoList(env, e.order, { player: false }) });

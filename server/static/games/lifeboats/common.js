@@ -55,7 +55,7 @@ const FILL = {
   purple: "#8447b5", white: "#f6f2e8", black: "#24262b",
 };
 const INK = {
-  red: "#fff", yellow: "#2a1d00", green: "#fff", blue: "#fff", orange: "#2a1400",
+  red: "#fff", yellow: "#2a1d00", green: "#06230f", blue: "#fff", orange: "#2a1400",   // green: dark ink, 5:1
   purple: "#fff", white: "#1d2330", black: "#f2e6c9",
 };
 
