@@ -9,7 +9,8 @@ an object with two pure functions of what that seat's phone receives, and nothin
 `view` is `game.view(seat)`, `legal` is `game.legal_actions(seat)` (never empty), `events` is the
 public log the screens were sent (oldest first, possibly cut short), and `rng` a seeded
 random source given by the caller (anything with `choice`, e.g. `random.Random` or
-`engine.rng.Rng`): the same inputs and seed give the same choice. A bot never
+`engine.rng.Rng`): the same inputs and seed give the same choice. The rng may carry the
+seat's mind (`rng.mind`, see "a mind per bot" below and docs/bots.md). A bot never
 sees the game object, so it cannot peek at another hand, a deck or a secret vote.
 
 `pace` is the think time at `--bot-delay 1` (the server varies it a little, seeded, and
