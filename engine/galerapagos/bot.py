@@ -214,6 +214,8 @@ class GalerapagosBot:
         action = self._cards(t, view, legal, rng)
         if action:
             return action
+        if view["turn"] == 1 and t.mind["greed"] > 0 and pick(legal, type="search"):
+            return pick(legal, type="search")       # a greedy castaway first combs the wreck
         drops = view["weather"]["drops"] * (2 if "flask" in t.faceup else 1)
         fish = _FISH * (2 if "fishing_rod" in t.faceup else 1)
         wood = (2 if "axe" in t.faceup else 1) + 1.3
@@ -364,8 +366,10 @@ class GalerapagosBot:
             return gift
         if kind == "dawn":
             doll = of_type([a for a in legal if a.get("card") == "voodoo_doll"], "play")
-            if doll and t.water >= 2 * (t.L + 1) and t.food >= 2 * (t.L + 1):
-                return doll[0]
+            if doll and ((t.water >= 2 * (t.L + 1) and t.food >= 2 * (t.L + 1))
+                         or t.L < ceil(t.n / 2) + 1):
+                # Back with a castaway the raft's plan lacks, its best friend first.
+                return min(doll, key=lambda a: (t.grudge(a["target"]), a["target"]))
         return pick(legal, type="pass") or legal[0]
 
     @staticmethod
