@@ -214,8 +214,6 @@ class GalerapagosBot:
         action = self._cards(t, view, legal, rng)
         if action:
             return action
-        if view["turn"] == 1 and t.mind["greed"] > 0 and pick(legal, type="search"):
-            return pick(legal, type="search")       # a greedy castaway first combs the wreck
         drops = view["weather"]["drops"] * (2 if "flask" in t.faceup else 1)
         fish = _FISH * (2 if "fishing_rod" in t.faceup else 1)
         wood = (2 if "axe" in t.faceup else 1) + 1.3
@@ -255,7 +253,10 @@ class GalerapagosBot:
         if woods:
             choices["wood"] = need_wood / 2.3 * (wood / 2.3) ** 0.5
         if not any(v > 0 for v in choices.values()):
-            # Nothing lacks for the plan: more raft places let more castaways board.
+            # Nothing lacks for the plan: more raft places let more castaways board; a greedy
+            # castaway combs the wreck for itself instead.
+            if t.mind["greed"] > 0 and pick(legal, type="search"):
+                return pick(legal, type="search")
             if woods:
                 choices["wood"] = 1.0
         kind = max(choices, key=lambda k: (choices[k], k)) if choices else None
@@ -367,7 +368,7 @@ class GalerapagosBot:
         if kind == "dawn":
             doll = of_type([a for a in legal if a.get("card") == "voodoo_doll"], "play")
             if doll and ((t.water >= 2 * (t.L + 1) and t.food >= 2 * (t.L + 1))
-                         or t.L < ceil(t.n / 2) + 1):
+                         or (t.L < ceil(t.n / 2) + 1 and min(t.water, t.food) >= t.L + 3)):
                 # Back with a castaway the raft's plan lacks, its best friend first.
                 return min(doll, key=lambda a: (t.grudge(a["target"]), a["target"]))
         return pick(legal, type="pass") or legal[0]
