@@ -12,10 +12,14 @@ seed, whatever the thread scheduling. The choice is made when the turn is schedu
 then waits its pace (the game bot's human-like think time, varied and scaled by `bot_delay`,
 counted from when the seat was first asked) and plays it if nothing happened meanwhile. A
 dropped turn is no loss: the change that happened scheduled a newer one.
+
+Each bot player has a mind (engine.bot: a one-way digest of the room seed and the player's id,
+so it tells nothing about the decks), given to the game's bot on its random source; a bot
+keeps it for every game of the room. A bot is named from the game's `bot_names` (bot_name).
 """
 import random
 
-from engine.bot import RANDOM
+from engine.bot import RANDOM, MindRandom, mind_number
 from engine.registry import bot_for
 from server import play, timers
 from server.hub import log
@@ -58,7 +62,10 @@ def decide(room, seat):
     legal = room.game.legal_actions(seat)
     if not legal:
         return None, 0.0
-    rng = random.Random(f"{room.seed}:{room.version}:{seat}")
+    owner = room.owner_of(seat)
+    # The bot's mind: drawn once from the room seed and the bot player (engine.bot).
+    rng = MindRandom(f"{room.seed}:{room.version}:{seat}",
+                     mind_number(room.seed, owner.id if owner is not None else seat))
     bot = bot_for(room.game_id)
     view = room.game.view(seat)
     ready = timers.window_ready(room)
@@ -86,3 +93,31 @@ def _turn(hub, code, version, seat, action, delay):
             play.act(hub, room, seat, version, action)
     except Exception:
         log.exception("bot turn failed in room %s (seat %s, version %s)", code, seat, version)
+
+
+def bot_name(room, lang="en"):
+    """A shipwreck name for a new bot, from the selected game's data file (any game's while
+    none is selected), in the language of the screen that added it, never one already at the
+    table (nor one people would mistake for it); "Bot <n>" once the list runs out."""
+    from engine.registry import BUILTIN
+    from server import names
+    games = [room.selected["game"]] if room.selected else list(BUILTIN)
+    pool = []
+    for game_id in games:
+        data = _game_data(game_id)
+        for name in (data.get("bot_names") or {}).get(lang if lang == "fr" else "en", []):
+            if name not in pool:
+                pool.append(name)
+    free = [n for n in pool if not any(names.same(p.name, n) or names.confusable(p.name, n)
+                                       for p in room.players)]
+    if not free:
+        return None
+    return random.Random(f"{room.seed}:name:{room.next_bot}").choice(free)
+
+
+def _game_data(game_id):
+    import importlib
+    try:
+        return importlib.import_module(f"engine.{game_id}.data").DATA
+    except (ImportError, AttributeError):
+        return {}

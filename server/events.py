@@ -326,7 +326,7 @@ def select_game(hub, room, sid, payload):
 @handles("add_bot", host=True)
 def add_bot(hub, room, sid, payload):
     rooms.require_lobby(room)
-    player = rooms.new_bot(room)
+    player = rooms.new_bot(room, payload.get("lang", "en"))
     play.commit(hub, room)
     return {"player": rooms.public_player(room, player)}
 

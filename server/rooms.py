@@ -359,14 +359,18 @@ def rename(room, player, name):
     player.name = clean_name(room, name, exclude=player)
 
 
-def new_bot(room):
-    """A bot player named "Bot <n>" with a name no one has."""
-    while True:
+def new_bot(room, lang="en"):
+    """A bot player with a shipwreck name no one has (server.bots.bot_name), else "Bot <n>"."""
+    from server.bots import bot_name
+    name = bot_name(room, lang)
+    if name is not None:
+        room.next_bot += 1
+    while name is None:
         name = f"Bot {room.next_bot}"
         room.next_bot += 1
-        if not any(names.same(p.name, name) or names.confusable(p.name, name)
-                   for p in room.players):
-            break
+        if any(names.same(p.name, name) or names.confusable(p.name, name)
+               for p in room.players):
+            name = None
     player = _new_player(room, name, bot=True)
     room.players.append(player)
     return player

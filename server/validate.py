@@ -28,7 +28,7 @@ SCHEMAS = {
     "rename": {"name": (str, True)},
     "leave": {},
     "select_game": {"game": (str, True), "options": (JSON_OBJECT, False)},
-    "add_bot": {},
+    "add_bot": {"lang": (str, False)},      # the adding screen's language: the bot's name
     "remove_player": {"player": (str, True)},
     "start": {"game": (str, False), "options": (JSON_OBJECT, False)},
     "act": {"version": (INT, True), "action": (JSON_OBJECT, True)},

@@ -6,14 +6,29 @@ the table. In its step it does what that departure lacks most (water on a rainy 
 to spare, fish, or wood with a sensible gamble; on the hurricane's day whatever limits the
 boarding most), plays its tools at once, plays its rations when they are short and the group is
 not above the plan (else it keeps them for a day when only cards save anyone), throws every
-ration on the counters the night the raft must leave, and gives nothing away without a reason. In a sacrifice vote it names the
-castaway others named before, else the weakest link (sick, resting, no tools), never itself;
-it shoots only when named (or when the hurricane names it) and votes to leave as soon as it may.
+ration on the counters the night the raft must leave.
+
+Each bot has a mind (engine.bot.Mind): a temperament from the data file's `bot_minds`
+(cautious, greedy, vengeful, loyal, reckless) and lasting likes and dislikes of the others,
+and a memory read from the public log and its own records: who voted to sacrifice it, shot at
+it or robbed it, who gave it cards, who voted as it did. In a sacrifice vote it names the
+castaway it would most readily give up: the weakest link (sick, resting, no tools), those it
+holds a grudge against and those it dislikes, not those who helped it, never itself; so two
+bots seeing the same table seldom vote as a bloc. It shoots only when named (or when the
+hurricane names it) and votes to leave as soon as it may. It plays its one-shot cards: the
+barometer, flashlight and spyglass at the start of its step, the pendulum to make another
+castaway do what the raft lacks, the alarm clock at evening for itself, the sleeping pills on
+those it resents (a greedy bot on the fullest hands), places a revolver when it has been
+threatened, and gives its useless cards to those it likes.
 Everything it reads is its own phone's view: counters, public facts, its own hand.
 """
 from math import ceil
 
-from engine.bot import of_type, pick
+from engine.bot import Mind, coin, of_type, pick
+from engine.galerapagos.data import CARDS, DATA
+
+_MINDS = DATA["bot_minds"]
+_USELESS = frozenset(c for c, spec in CARDS.items() if spec["kind"] == "useless")
 
 _FISH = 10 / 6        # mean fish of one ball (1, 1, 2, 2, 3 and the black 1)
 _DROPS = 19 / 13      # mean drops of a weather card
@@ -30,9 +45,10 @@ _PACE = {"vote": 3.0, "choose": 2.5, "fish": 1.5, "collect_water": 1.5, "wood": 
 class Table:
     """The bot's seat's picture of the island."""
 
-    def __init__(self, view):
+    def __init__(self, view, events=(), rng=None):
         self.view = view
         self.me = view["me"]["seat"]
+        self.mind = Mind(rng, self.me, _MINDS)
         self.hand = list(view["me"]["hand"])
         self.n = len(view["players"])
         self.cast = view["castaways"]
@@ -45,14 +61,60 @@ class Table:
         # The raft the group plans for: more than half the table, everyone it already fits.
         # One place more than half the table: someone always dies on the way.
         self.target = min(self.L, max(ceil(self.n / 2) + 1, self.places))
+        self.hurt, self.helped = _memory(view, events, self.me)
+        self.received = {card for r in view["me"].get("records") or []
+                         if r.get("kind") == "received" for card in r.get("cards") or []}
 
     def rations_in_hand(self, resource):
         return sum(_RATIONS[resource].get(card, 0) for card in self.hand)
 
+    def grudge(self, seat):
+        """How much this bot would rather see `seat` go: its memory and its mind."""
+        m = self.mind
+        return (m["grudge"] * self.hurt.get(seat, 0) - m["loyalty"] * self.helped.get(seat, 0)
+                - m["whim"] * 1.5 * m.fancy(seat))
+
+
+def _memory(view, events, me):
+    """({seat: harm done to me}, {seat: help given to me}) from the public log, the turn's
+    revealed ballots and my own records: a vote to sacrifice me, a shot at me, a theft from
+    me; a card given to me, a vote cast as mine in the same ballot."""
+    hurt, helped = {}, {}
+    ballots, seen = [], set()
+    for ballot in ([e for e in events if e.get("type") == "reveal"]
+                   + [r["ballot"] for r in view.get("ballots") or [] if r.get("ballot")]
+                   + [view.get("last_vote") or {}]):
+        votes = ballot.get("votes")
+        if not votes or ballot.get("kind") == "departure":
+            continue
+        key = (ballot.get("kind"), tuple(tuple(v) for v in votes))
+        if key not in seen:
+            seen.add(key)
+            ballots.append(dict(votes))
+    for votes in ballots:
+        mine = votes.get(me)
+        for voter, choice in votes.items():
+            if voter == me:
+                continue
+            if choice == me:
+                hurt[voter] = hurt.get(voter, 0) + 1
+            elif mine is not None and choice == mine:
+                helped[voter] = helped.get(voter, 0) + 0.3
+    for e in events:
+        kind = e.get("type")
+        if kind == "shot" and e.get("target") == me:
+            hurt[e["seat"]] = hurt.get(e["seat"], 0) + 3
+        elif kind == "theft" and e.get("from") == me:
+            hurt[e["seat"]] = hurt.get(e["seat"], 0) + 1.5
+    for r in view["me"].get("records") or []:
+        if r.get("kind") == "received" and r.get("source") is not None:
+            helped[r["source"]] = helped.get(r["source"], 0) + len(r.get("cards") or [1])
+    return hurt, helped
+
 
 class GalerapagosBot:
     def choose(self, view, legal, events, rng):
-        t = Table(view)
+        t = Table(view, events, rng)
         stage = view.get("stage") or {}
         types = {a["type"] for a in legal}
         interrupt = view.get("interrupt")
@@ -64,11 +126,11 @@ class GalerapagosBot:
             return self._choose(t, view, legal, events, rng)
         vote = stage.get("vote") or {}
         if vote.get("named") == t.me:
-            return self._named(t, stage, legal)
+            return self._named(t, stage, legal, rng)
         if stage.get("kind") == "step" and stage.get("seat") == t.me and (
                 types & {"fish", "collect_water", "wood", "search"}):
             return self._step(t, view, legal, rng)
-        return self._window(t, view, stage, legal)
+        return self._window(t, view, stage, legal, rng)
 
     def pace(self, view, legal, action):
         if action["type"] == "pass":
@@ -81,7 +143,7 @@ class GalerapagosBot:
         card = "antivenom" if interrupt["kind"] == "bite" else "metal_sheet"
         return pick(legal, type="play", card=card) or pick(legal, type="pass") or legal[0]
 
-    def _named(self, t, stage, legal):
+    def _named(self, t, stage, legal, rng):
         """Named by a vote: save myself with my own ration, the basket, the conch, and only
         then the revolver; else accept."""
         resource = stage.get("resource")
@@ -97,7 +159,7 @@ class GalerapagosBot:
                 return action
         shots = of_type(legal, "shoot")
         if shots:
-            return max(shots, key=lambda a: self._weakness(t, a["target"]))
+            return max(shots, key=lambda a: self._blame(t, a["target"], (), rng))
         return pick(legal, type="pass") or legal[0]
 
     # -- votes ------------------------------------------------------------------------
@@ -113,7 +175,13 @@ class GalerapagosBot:
         for e in events:
             if e.get("type") in ("shot", "theft") and e.get("seat") == seat:
                 score += 4
-        return score + seat * 0.001      # the same order for every bot at the table
+        return score + seat * 0.001
+
+    def _blame(self, t, seat, events, rng, support=None):
+        """How readily this bot gives up `seat`: the weakest link, its grudges and dislikes,
+        what others voted when it can see it (the crystal ball), and a little chance."""
+        return (self._weakness(t, seat, events) + t.grudge(seat)
+                + 1.5 * (support or {}).get(seat, 0) + 0.8 * coin(rng))
 
     def _vote(self, t, view, legal, events, rng):
         leave = [a for a in legal if "leave" in a]
@@ -121,16 +189,12 @@ class GalerapagosBot:
             return pick(legal, type="vote", leave=True) or leave[0]
         votes = of_type(legal, "vote")
         targets = [a for a in votes if a["target"] != t.me] or votes
-        # Others' choices when the bot can see them (the crystal ball), else the last tally.
+        # Others' choices when the bot can see them (the crystal ball).
         ballot = (view.get("stage") or {}).get("vote", {}).get("ballot") or {}
         support = {}
         for voter, choice in ballot.get("others") or []:
             support[choice] = support.get(choice, 0) + 1
-        if not support and view.get("last_vote"):
-            for option, total in view["last_vote"].get("tally") or []:
-                support[option] = total
-        return max(targets, key=lambda a: (support.get(a["target"], 0),
-                                           self._weakness(t, a["target"], events)))
+        return max(targets, key=lambda a: self._blame(t, a["target"], events, rng, support))
 
     def _choose(self, t, view, legal, events, rng):
         leave = pick(legal, type="choose", leave=True)
@@ -138,14 +202,18 @@ class GalerapagosBot:
             return leave
         chooses = of_type(legal, "choose")
         targets = [a for a in chooses if a.get("target") != t.me] or chooses
-        return max(targets, key=lambda a: self._weakness(t, a["target"], events))
+        return max(targets, key=lambda a: self._blame(t, a["target"], events, rng))
 
     # -- the action step ---------------------------------------------------------------
     def _step(self, t, view, legal, rng):
-        for card in ("flask", "fishing_rod", "axe", "club", "crystal_ball", "coffee", "plank"):
+        for card in ("flask", "fishing_rod", "axe", "club", "crystal_ball", "coffee", "plank",
+                     "barometer", "flashlight"):
             action = pick(legal, type="play", card=card)
             if action and "target" not in action and "use" not in action:
                 return action
+        action = self._cards(t, view, legal, rng)
+        if action:
+            return action
         drops = view["weather"]["drops"] * (2 if "flask" in t.faceup else 1)
         fish = _FISH * (2 if "fishing_rod" in t.faceup else 1)
         wood = (2 if "axe" in t.faceup else 1) + 1.3
@@ -185,7 +253,10 @@ class GalerapagosBot:
         if woods:
             choices["wood"] = need_wood / 2.3 * (wood / 2.3) ** 0.5
         if not any(v > 0 for v in choices.values()):
-            # Nothing lacks for the plan: more raft places let more castaways board.
+            # Nothing lacks for the plan: more raft places let more castaways board; a greedy
+            # castaway combs the wreck for itself instead.
+            if t.mind["greed"] > 0 and pick(legal, type="search"):
+                return pick(legal, type="search")
             if woods:
                 choices["wood"] = 1.0
         kind = max(choices, key=lambda k: (choices[k], k)) if choices else None
@@ -194,6 +265,45 @@ class GalerapagosBot:
         action = pick(legal, type=kind) if kind else None
         return action or pick(legal, type="search") or rng.choice(
             of_type(legal, "fish", "collect_water", "wood", "search") or legal)
+
+    def _cards(self, t, view, legal, rng):
+        """The one-shot cards a bot plays in its own step, before its action."""
+        m = t.mind
+        plays = of_type(legal, "play")
+        revolver = pick(plays, card="revolver")
+        if revolver and (m["risk"] > 0 or any(v >= 1 for v in t.hurt.values())):
+            return revolver
+        looks = [a for a in plays if a["card"] == "spyglass"]
+        if looks:
+            # Look into the fullest hand, of someone it distrusts first.
+            return max(looks, key=lambda a: (t.cast[a["target"]]["hand_size"]
+                                             + t.grudge(a["target"]), -a["target"]))
+        pills = [a for a in plays if a["card"] == "sleeping_pills"]
+        if pills:
+            resent = {s for s in t.living if s != t.me and t.hurt.get(s, 0) >= 1}
+            if m["greed"] > 0:
+                resent |= {s for s in t.living if s != t.me and t.cast[s]["hand_size"] >= 3}
+            wanted = [a for a in pills if set(a["targets"]) <= resent]
+            if wanted:
+                return max(wanted, key=lambda a: (len(a["targets"]), sorted(a["targets"])))
+        forces = [a for a in plays if a["card"] == "pendulum"]
+        if forces:
+            kind = self._needed(t, view)
+            fit = [a for a in forces if a["action"] == kind]
+            if fit:
+                return max(fit, key=lambda a: (-t.grudge(a["target"]), -a["target"]))
+        return None
+
+    @staticmethod
+    def _needed(t, view):
+        """The action the planned departure lacks most: water, food or wood."""
+        water = t.water + t.rations_in_hand("water")
+        food = t.food + t.rations_in_hand("food")
+        need = {"collect_water": (t.L + t.target - water) / _DROPS
+                if (view.get("weather") or {}).get("drops", 1) else -99,
+                "fish": (t.L + t.target - food) / _FISH,
+                "wood": (6 * (t.target - t.places) - t.wood) / 2.3}
+        return max(need, key=lambda k: (need[k], k))
 
     @staticmethod
     def _gamble(t, view, woods):
@@ -205,10 +315,11 @@ class GalerapagosBot:
             extra = 3
         if t.cast[t.me]["sick"]:
             extra = 1
+        extra = max(1, extra + t.mind["risk"])
         return min(woods, key=lambda a: abs(a["extra"] - extra))
 
     # -- windows ----------------------------------------------------------------------
-    def _window(self, t, view, stage, legal):
+    def _window(self, t, view, stage, legal, rng):
         kind = stage.get("kind")
         resource = stage.get("resource")
         # Rations go on the counter when they are short now.
@@ -247,11 +358,33 @@ class GalerapagosBot:
                                    and a["card"] in _RATIONS[res]]
                         if counter:
                             return self._safest(counter)
+        if kind == "evening":
+            alarm = pick(legal, type="play", card="alarm_clock", target=t.me)
+            if alarm and not view.get("alarm_clock"):
+                return alarm
+        gift = self._gift(t, legal)
+        if gift:
+            return gift
         if kind == "dawn":
             doll = of_type([a for a in legal if a.get("card") == "voodoo_doll"], "play")
-            if doll and t.water >= 2 * (t.L + 1) and t.food >= 2 * (t.L + 1):
-                return doll[0]
+            if doll and ((t.water >= 2 * (t.L + 1) and t.food >= 2 * (t.L + 1))
+                         or (t.L < ceil(t.n / 2) + 1 and min(t.water, t.food) >= t.L + 3)):
+                # Back with a castaway the raft's plan lacks, its best friend first.
+                return min(doll, key=lambda a: (t.grudge(a["target"]), a["target"]))
         return pick(legal, type="pass") or legal[0]
+
+    @staticmethod
+    def _gift(t, legal):
+        """A useless card to the castaway it likes most (a card it was given stays: gifts do
+        not go round the table)."""
+        if t.mind["give"] <= 0:
+            return None
+        gifts = [a for a in of_type(legal, "give")
+                 if a["card"] in _USELESS and a["card"] not in t.received]
+        if not gifts:
+            return None
+        best = min(gifts, key=lambda a: (t.grudge(a["to"]), a["to"], a["card"]))
+        return best if t.grudge(best["to"]) < -t.mind["give"] else None
 
     @staticmethod
     def _safest(actions):

@@ -7,10 +7,23 @@ drinks when thirsty and pours for its friend; uses its medical kit; mugs only so
 beat, its enemy first but not on the first day (a person hides their hand a while); refuses a
 swap or mug it can win and agrees to the rest; joins a fight on its friend's side or against
 its enemy when that side can win, and arms itself only when that turns the fight.
+As navigator it uses the compass when no card of the row stack suits it. It trades with its
+friend: it offers him a water (a loyal bot anything it can spare) and accepts what he offers,
+accepts any trade that leaves it better off with anyone but its enemy, and takes back an offer
+nobody answered. A cautious bot shows a weapon to deter muggers once it has been hurt.
+
+Each bot has a mind (engine.bot.Mind: a temperament from the data file's `bot_minds`, and its
+lasting likes and dislikes) and a memory read from the public log: who mugged it, who fought
+against it, who fought beside it or poured it water. It mugs and fights those who hurt it
+sooner (a vengeful bot much sooner), spares those who helped it, and joins a fight on their
+side when that side wins.
 It reads only its own view: its cards, its secrets and the public board.
 """
-from engine.bot import of_type, pick
-from engine.lifeboat.data import CHARACTERS, PROVISIONS
+from engine.bot import Mind, of_type, pick
+from engine.lifeboat.data import CHARACTERS, DATA, PROVISIONS
+
+_MINDS = DATA["bot_minds"]
+_WEAPONS = frozenset(k for k, spec in PROVISIONS.items() if spec.get("weapon_bonus"))
 
 _LOOT = {"cash": "cash", "jewels": "jewels", "painting_3": "paintings",
          "painting_2": "paintings"}
@@ -30,10 +43,12 @@ def _bonus(kind):
 class Boat:
     """The bot's picture of the boat."""
 
-    def __init__(self, view):
+    def __init__(self, view, events=(), rng=None):
         me = view["me"]
         self.view = view
         self.seat = me["seat"]
+        self.mind = Mind(rng, self.seat, _MINDS)
+        self.hurt, self.helped = _memory(view, events, self.seat)
         self.chars = view["characters"]
         self.by_char = {c["character"]: c["seat"] for c in self.chars}
         self.love = self.by_char.get(me["love"])
@@ -59,12 +74,20 @@ class Boat:
         return total
 
     def care(self, seat):
-        """+1 for myself and my friend, -1 for my enemy, 0 for the rest."""
+        """+1 for myself and my friend, -1 for my enemy, about 0 for the rest (what they did to
+        me and my fancy tip it)."""
         if seat == self.seat or seat == self.love:
             return 1
         if seat == self.hate:
             return -1
-        return -0.5 if self.psychopath else 0
+        return (-0.5 if self.psychopath else 0) - 0.2 * self.feud(seat)
+
+    def feud(self, seat):
+        """How much I hold against `seat` (negative: I owe him), in about -2..2."""
+        m = self.mind
+        value = (m["grudge"] * self.hurt.get(seat, 0) - m["loyalty"] * self.helped.get(seat, 0)
+                 - m["whim"] * m.fancy(seat))
+        return max(-2.0, min(2.0, value))
 
     def card_value(self, card):
         """How good a navigation card is for me."""
@@ -85,7 +108,7 @@ class Boat:
 
 class LifeboatBot:
     def choose(self, view, legal, events, rng):
-        b = Boat(view)
+        b = Boat(view, events, rng)
         types = {a["type"] for a in legal}
         if "pick" in types:
             return self._pick(b, of_type(legal, "pick"))
@@ -97,12 +120,15 @@ class LifeboatBot:
             return pick(place, card=card, to="stack" if good else "bottom") or place[0]
         if "navigate" in types:
             stack = {c["id"]: c for c in view["me"].get("row_stack", [])}
+            if "compass" in types and max(b.card_value(c) for c in stack.values()) < 0:
+                return pick(legal, type="compass")
             return max(of_type(legal, "navigate"),
                        key=lambda a: (b.card_value(stack.get(a["card"], {})), a["card"]))
         if "agree" in types:
             return self._answer(b, view, legal)
         if types & {"nothing", "row"}:
-            return self._action(b, view, legal, rng)
+            return self._trade(b, view, legal) or self._show(b, legal) \
+                or self._action(b, view, legal, rng)
         fight = view.get("fight")
         if fight and types & {"join", "weapon", "fire_flare"}:
             action = self._fight(b, fight, legal)
@@ -127,17 +153,87 @@ class LifeboatBot:
         quiet = [a for a in legal if not a["type"].startswith("trade") and a["type"] != "show"]
         return rng.choice(quiet or legal)
 
+    # -- trades and shows -------------------------------------------------------------------
+    def _trade(self, b, view, legal):
+        trades = {next(x for x in t["seats"] if x != b.seat): t
+                  for t in view["me"].get("trades") or []}
+        for other, t in sorted(trades.items()):
+            i = t["seats"].index(b.seat)
+            mine, theirs = t["table"][i], t["table"][1 - i]
+            if t["accepted"][i]:
+                continue            # my offer stands until the actions end
+            gain = sum(self._worth(b, c["kind"]) for c in theirs) - sum(
+                self._worth(b, c["kind"]) for c in mine)
+            friend = other == b.love and other != b.hate
+            if (mine or theirs) and other != b.hate and (friend or gain > 0):
+                accept = pick(legal, type="trade_accept", target=other)
+                if accept:
+                    return accept
+            if friend and not mine and not theirs:
+                gift = self._gift_for(b)
+                put = gift and pick(legal, type="trade_put", target=other, card=gift, up=False)
+                if put:
+                    return put
+            # Not a deal I want: my cards off the table first, then the table closed.
+            for card in mine:
+                take = pick(legal, type="trade_take", target=other, card=card["kind"],
+                            up=card["up"])
+                if take:
+                    return take
+            return pick(legal, type="trade_cancel", target=other)
+        love = b.love if b.love != b.hate else None
+        if (love is not None and love not in trades and b.living(love)
+                and b.chars[love]["state"] == "conscious" and self._gift_for(b)):
+            return pick(legal, type="trade_open", target=love)
+        return None
+
+    @staticmethod
+    def _gift_for(b):
+        """A card I can spare for my friend: a water when I hold two, else (a loyal mind)
+        a weapon or kit beyond my first."""
+        if b.hand.count("water") >= 2:
+            return "water"
+        if b.mind["loyalty"] >= 2:
+            spare = [k for k in b.hand if k in _WEAPONS or k == "medical_kit"]
+            if len(spare) >= 2:
+                return sorted(spare)[0]
+        return None
+
+    @staticmethod
+    def _worth(b, kind):
+        if kind in _LOOT:
+            return 3.0 if _LOOT[kind] == b.char.get("double") else 2.0
+        return {"water": 1.5, "medical_kit": 1.5}.get(kind, 1.0 if _bonus(kind) else 0.5)
+
+    @staticmethod
+    def _show(b, legal):
+        """A cautious bot shows a weapon to deter the next mugger, once it was hurt (a mug, a
+        fight against it)."""
+        if b.chars[b.seat]["face_up"] and any(
+                c["kind"] in _WEAPONS for c in b.chars[b.seat]["face_up"]):
+            return None
+        if b.mind["risk"] >= 0 or not any(v >= 1 for v in b.hurt.values()):
+            return None
+        shows = [a for a in of_type(legal, "show") if a["card"] in _WEAPONS]
+        return max(shows, key=lambda a: (_bonus(a["card"]), a["card"])) if shows else None
+
     # -- provisions and actions ---------------------------------------------------------
     @staticmethod
     def _pick(b, picks):
         double = b.char.get("double")
+        jewels = b.hand.count("jewels") + sum(
+            1 for c in b.chars[b.seat]["face_up"] if c["kind"] == "jewels")
 
         def rank(a):
             kind = a["card"]
             if _LOOT.get(kind) and _LOOT[kind] == double:
                 return 0
+            if kind == "jewels":
+                return 0.5 if jewels else 1.2     # a set grows fast: 1, 4, 8 points
             if kind in _LOOT:
-                return 1.5 if kind != "jewels" else 1.2
+                return 1.5 - 0.2 * PROVISIONS[kind]["points"]
+            if kind == "water" and "water" not in b.hand:
+                return 0.8
             return 1 + _DRAFT.index(kind) * 0.3 if kind in _DRAFT else 9
         return min(picks, key=lambda a: (rank(a), a["card"]))
 
@@ -191,6 +287,7 @@ class LifeboatBot:
             if (target == b.hate or b.psychopath) and view["turn"] > 1:
                 # A fight he loses wounds him: worth a try from the second day on.
                 value += 2.5 if target == b.hate else 0.5
+            value += 0.5 * b.feud(target)
             if value > best_value:
                 best, best_value = a, value
         return best if best_value >= 1.5 else None
@@ -206,9 +303,9 @@ class LifeboatBot:
         if b.living(b.love) and b.chars[b.love]["state"] == "conscious":
             mine += b.strength(b.love)
         theirs = b.strength(attacker) + 2
-        if act.get("kind") == "swap" and attacker != b.hate:
+        if act.get("kind") == "swap" and attacker != b.hate and b.feud(attacker) < 1.5:
             return pick(legal, type="agree")
-        if mine >= theirs:
+        if mine >= theirs - max(0.0, b.feud(attacker)):
             return pick(legal, type="fight")
         return pick(legal, type="agree")
 
@@ -224,7 +321,11 @@ class LifeboatBot:
                 other = "defender" if side == "attacker" else "attacker"
                 ours = strength[side] + b.strength(b.seat, with_hand=True)
                 wins = ours > strength[other] or (side == "defender" and ours == strength[other])
-                if (b.love in seats or (b.hate is not None and b.hate in sides[other])) and wins:
+                friends = b.love in seats or any(b.feud(x) <= -1 for x in seats)
+                foes = (b.hate is not None and b.hate in sides[other]) or any(
+                    b.feud(x) >= 1.5 for x in sides[other])
+                if (friends or foes) and wins and not any(b.feud(x) <= -1 for x in sides[other]
+                                                          if x != b.hate):
                     return pick(joins, side=side)
             return None
         other = "defender" if mine_side == "attacker" else "attacker"
@@ -264,6 +365,32 @@ class LifeboatBot:
         if chum and b.hate in water and b.seat not in water and b.love not in water:
             return chum
         return None
+
+
+def _memory(view, events, me):
+    """({seat: harm done to me}, {seat: help given to me}) from the public log and the last
+    fight on the board: a mug of me, a side against mine in a fight; water poured for me, a
+    side beside mine."""
+    hurt, helped, fights = {}, {}, {}
+    for e in list(events) + [view.get("last_fight") or {}]:
+        kind = e.get("type")
+        if kind == "mugged" and e.get("target") == me and e.get("seat") != me:
+            hurt[e["seat"]] = hurt.get(e["seat"], 0) + 1
+        elif kind == "pour" and e.get("target") == me and e.get("seat") != me:
+            helped[e["seat"]] = helped.get(e["seat"], 0) + 1
+        elif isinstance(e.get("sides"), dict) and "winner" in e:
+            fights[(e.get("turn"), e.get("attacker"), e.get("defender"), e.get("kind"))] = e
+    for fight in fights.values():
+        sides = fight["sides"]
+        mine = next((side for side, seats in sides.items() if me in seats), None)
+        if mine is None:
+            continue
+        for side, seats in sides.items():
+            for x in seats:
+                if x != me:
+                    book = helped if side == mine else hurt
+                    book[x] = book.get(x, 0) + 0.5
+    return hurt, helped
 
 
 BOT = LifeboatBot()

@@ -5,8 +5,21 @@ Every decision is one step of look-ahead on that estimate: the leak goes where i
 least (best: sinks or cuts down others' pawns), the move where it gains most (best: lands its
 own pawns), pawns sit and swim toward boats likely to land on rich islands, ejections name
 another colour (the leader's first), and a hat is spent only when the ballot is worth it.
+
+In a vote it does not take the others for random voters: it expects each of them to vote for
+what is best for their own colour (the same estimate, from their side), and votes where its
+ballot changes the outcome for the better; it spends a hat when the outcome it would get that
+way is far from the best one. Each bot has a mind (engine.bot.Mind: a temperament from the data
+file's `bot_minds`, and its lasting likes and dislikes of the other colours) and a memory of
+the revealed ballots in the public log: it counts against it those who voted to leak, eject or
+hold back its boat, and a vengeful bot weighs their pawns down more; a reckless one spends its
+hats sooner, a cautious one later.
 Everything it reads is public (the only secret in the game is another seat's vote).
 """
+from engine.bot import Mind
+from engine.lifeboats.data import DATA
+
+_MINDS = DATA["bot_minds"]
 
 # Chance of landing by rows still to go (one boat moves per turn, so far boats wait long).
 _ROWS_LEFT = {0: 1.0, 1: 0.8, 2: 0.6, 3: 0.45, 4: 0.35, 5: 0.25}
@@ -22,10 +35,10 @@ _PACE = {"place_boat": 2.0, "place_black": 2.0, "place_pawn": 1.2, "call_vote": 
 class Position:
     """The public board seen as numbers: who gains what where."""
 
-    def __init__(self, view):
+    def __init__(self, view, seat=None, mind=None, hurt=None):
         me = view["me"]
-        self.me = me["colour"]
-        self.seat = me["seat"]
+        self.seat = me["seat"] if seat is None else seat
+        self.me = view["colours"][self.seat]
         self.rows = view["rows"]
         self.values = {i["island"]: i["values"] for i in view["islands"]}
         self.boats = {b["colour"]: b for b in view["boats"]}
@@ -41,6 +54,10 @@ class Position:
                 self.weight[colour] = 1.0
             else:
                 self.weight[colour] = -(1.0 / len(others)) - (0.35 if s == leader else 0.0)
+                if mind is not None:
+                    # Its mind: a grudge against those who voted against it, a fancy.
+                    self.weight[colour] -= (0.08 * mind["grudge"] * (hurt or {}).get(s, 0)
+                                            + 0.1 * mind["whim"] * mind.fancy(s))
 
     def value(self, boat, pawns=None):
         """The bot's weighted points if `boat` (with `pawns`) landed."""
@@ -108,7 +125,8 @@ class Position:
 class LifeboatsBot:
     def choose(self, view, legal, events, rng):
         kind = legal[0]["type"]
-        pos = Position(view)
+        mind = Mind(rng, view["me"]["seat"], _MINDS)
+        pos = Position(view, mind=mind, hurt=_memory(view, events))
         if kind in ("place_boat", "place_black"):
             return self._lane(view, legal, kind, rng)
         if kind == "place_pawn":
@@ -117,7 +135,7 @@ class LifeboatsBot:
         if kind == "call_vote":
             return legal[0]
         if kind == "vote":
-            return self._vote(view, legal, pos, rng)
+            return self._vote(view, legal, pos, rng, mind)
         if kind in ("captain", "break_tie"):
             ballot = view.get("ballot") or {}
             return self._best(legal, lambda a: self._gain(pos, ballot.get("kind"), a["choice"],
@@ -166,27 +184,48 @@ class LifeboatsBot:
         seat = view["colours"].index(colour)
         return view["scores"][seat] + 0.1 * (7 - seat)
 
-    def _vote(self, view, legal, pos, rng):
+    def _vote(self, view, legal, pos, rng, mind):
         ballot = view["ballot"]
         kind = ballot["kind"]
         choices = [a for a in legal if a["choice"] != "hat"]
         gains = {a["choice"]: self._gain(pos, kind, a["choice"], view) for a in choices}
         best = max(gains.values())
+        # What the others will vote, each for its own colour's best.
+        tally = dict.fromkeys(gains, 0)
+        for voter, weight in zip(ballot["voters"], ballot["weights"]):
+            if voter != pos.seat:
+                theirs = Position(view, seat=voter)
+                vote = max(gains, key=lambda c: (self._gain(theirs, kind, c, view), c))
+                tally[vote] += weight
+        mine = ballot["weights"][ballot["voters"].index(pos.seat)]
+        start = view["me"].get("is_start_player")
+
+        def outcome(choice):
+            counts = dict(tally)
+            counts[choice] += mine
+            top = max(counts.values())
+            tied = [c for c in counts if counts[c] == top]
+            if start:
+                return max(gains[c] for c in tied)
+            return sum(gains[c] for c in tied) / len(tied)
+        expected = {c: outcome(c) for c in gains}
+        plain = max(expected.values())
         hat = next((a for a in legal if a["choice"] == "hat"), None)
         if hat is not None and kind != "eject":
-            # With random-ish voters a plain vote gets roughly the average outcome; a hat buys
-            # the best one. Spend it when that difference is big, more easily late in the game
-            # (unused hats are worth nothing at the end).
-            average = sum(gains.values()) / len(gains)
+            # A hat buys the best outcome (unless another hat cancels it). Spend it when the
+            # plain vote leaves much on the table, more easily late in the game (unused hats
+            # are worth nothing at the end) and as its temperament says.
             hats = view["me"]["hats_left"]
             afloat = sum(1 for b in view["boats"] if b["status"] == "water")
-            threshold = 6.0 if afloat > 3 else 4.0
+            threshold = (5.0 if afloat > 3 else 3.5) - 0.75 * mind["risk"]
             if hats >= 3:
                 threshold -= 1.0
-            if best - average >= threshold:
+            if best - plain >= threshold:
                 return hat
-        near = [a for a in choices if gains[a["choice"]] >= best - 1e-6]
-        return rng.choice(near)
+        near = [a for a in choices if expected[a["choice"]] >= plain - 1e-6]
+        # Among votes that lead to the same outcome, the one it likes best.
+        top = max(gains[a["choice"]] for a in near)
+        return rng.choice([a for a in near if gains[a["choice"]] >= top - 1e-6])
 
     @staticmethod
     def _swimmer_rank(view):
@@ -202,6 +241,25 @@ class LifeboatsBot:
                   if b["status"] == "water" and c != action["boat"] and b["free_seats"]]
         into = max((pos.with_pawn(c, action["rank"]) for c in others), default=-50.0)
         return out + into
+
+
+def _memory(view, events):
+    """{seat: how often it voted against my colour}: a leak or an ejection of my colour, from
+    the revealed ballots of the public log and the last one on the board."""
+    me, colour = view["me"]["seat"], view["me"]["colour"]
+    hurt, seen = {}, set()
+    for record in [e for e in events if e.get("type") == "ballot_revealed"] + [
+            view.get("last_reveal") or {}]:
+        key = (record.get("turn"), record.get("kind"), record.get("boat"), record.get("round"))
+        if not record.get("votes") or key in seen:
+            continue
+        seen.add(key)
+        if record.get("kind") not in ("leak", "eject"):
+            continue
+        for vote in record["votes"]:
+            if vote["seat"] != me and vote["choice"] == colour:
+                hurt[vote["seat"]] = hurt.get(vote["seat"], 0) + 1
+    return hurt
 
 
 BOT = LifeboatsBot()

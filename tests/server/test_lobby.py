@@ -156,11 +156,13 @@ def test_leave_takes_the_player_out(server):
 
 def test_the_host_adds_and_removes_bots(server):
     table, code, (ana,) = server.lobby(["Ana"])
+    from engine.galerapagos.data import DATA
     bot = table.send("add_bot", {})["player"]
-    assert bot["bot"] and bot["name"] == "Bot 1" and bot["connected"]
-    assert table.send("add_bot", {})["player"]["name"] == "Bot 2"
+    assert bot["bot"] and bot["name"] in DATA["bot_names"]["en"] and bot["connected"]
+    other = table.send("add_bot", {"lang": "fr"})["player"]["name"]
+    assert other in DATA["bot_names"]["fr"] and other != bot["name"]
     assert table.send("remove_player", {"player": bot["id"]})["ok"]
-    assert [p["name"] for p in table.last("room")["players"]] == ["Ana", "Bot 2"]
+    assert [p["name"] for p in table.last("room")["players"]] == ["Ana", other]
     assert table.send("remove_player", {"player": "p99"})["error"] == {
         "code": "unknown_player", "params": {"player": "p99"},
         "message": "There is no such player."}

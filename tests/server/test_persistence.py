@@ -58,11 +58,11 @@ def test_an_accepted_action_is_stored_before_it_is_broadcast(server, monkeypatch
 def test_the_lobby_is_stored_too(make_server):
     first = make_server()
     table, code, (ana,) = first.lobby(["Ana"])
-    table.send("add_bot", {})
+    bot = table.send("add_bot", {})["player"]["name"]
     table.send("select_game", {"game": "fixture", "options": {"rounds": 3}})
     second = make_server()
     room = second.room(code)
-    assert [p.name for p in room.players] == ["Ana", "Bot 1"]
+    assert [p.name for p in room.players] == ["Ana", bot]
     assert room.selected == {"game": "fixture", "options": {"rounds": 3}}
 
 

@@ -7,7 +7,7 @@
 //  - the in-game host panel: end game, rematch, a bot for an absent player, give a bot's
 //    seat to a seatless phone, kick.
 import { h, humanize } from "./dom.js";
-import { t, has } from "./i18n.js";
+import { t, has, getLang } from "./i18n.js";
 import { playerChip } from "./players.js";
 
 /** A button that asks for a second tap before doing something destructive. */
@@ -283,7 +283,7 @@ export function gamePicker(room, { isHost, call, rulesLink = null }) {
       h("button", {
         type: "button", class: "btn btn-secondary", id: "add-bot",
         disabled: addBotDisabled || undefined,
-        onclick: () => call("add_bot", {}),
+        onclick: () => call("add_bot", { lang: getLang() }),   // the bot's name in our language
       }, t("lobby.add_bot")),
       h("button", {
         type: "button", class: "btn btn-primary btn-start", id: "start",
