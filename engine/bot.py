@@ -50,24 +50,15 @@ def of_type(legal, *types):
 # reaches the bot on the random source it is given (`rng.mind`), the documented channel: the
 # bot picks its temperament from it (the game's data file lists them, with their English and
 # French names) and its stable likes and dislikes of the other seats. A caller without minds
-# (a plain random.Random) gets a mind from the seat number, so the choice stays a pure function
+# (a plain random source) gets a mind from the seat number, so the choice stays a pure function
 # of what the bot is given.
 import hashlib      # noqa: E402
-import random       # noqa: E402
 
 
 def mind_number(seed, who):
     """The mind of bot `who` (a player id or a seat) in a room or game seeded `seed`."""
     digest = hashlib.sha256(f"castaways-bot-mind:{seed}:{who}".encode()).digest()
     return int.from_bytes(digest[:6], "big")
-
-
-class MindRandom(random.Random):
-    """A seeded random source that carries the bot's mind."""
-
-    def __init__(self, seed, mind):
-        super().__init__(seed)
-        self.mind = mind
 
 
 def mind_of(rng, seat):

@@ -19,10 +19,19 @@ keeps it for every game of the room. A bot is named from the game's `bot_names` 
 """
 import random
 
-from engine.bot import RANDOM, MindRandom, mind_number
+from engine.bot import RANDOM, mind_number
 from engine.registry import bot_for
 from server import play, timers
 from server.hub import log
+
+
+class MindRandom(random.Random):
+    """A seeded random source that carries a bot's mind (engine.bot: `rng.mind`). It lives
+    here, where bots are given their random source: engine/ keeps no global random."""
+
+    def __init__(self, seed, mind):
+        super().__init__(seed)
+        self.mind = mind
 
 
 def wake(hub, room):

@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from engine.bot import Mind, MindRandom, mind_number, mind_of
+from engine.bot import Mind, mind_number, mind_of
+from server.bots import MindRandom
 from engine.botplay import play_game
 from engine.galerapagos import bot as gbot
 from engine.lifeboat import bot as lbot

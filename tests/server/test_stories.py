@@ -185,8 +185,8 @@ def test_nothing_of_a_game_in_progress_is_served(server, http):
         assert not [m for m in frames if isinstance(m, dict) and ("views" in m or "actions" in m)]
         assert screen.new("watch") == []
     # The phones' game frames are the protocol's, each phone's own seat only: no story.
-    keys = {"version", "game", "seat", "view", "legal_actions", "waiting_for", "over",
-            "result", "deadline", "events"}
+    keys = {"version", "game", "match", "seat", "view", "legal_actions", "waiting_for", "over",
+            "result", "deadline", "countdown", "events"}
     for seat, phone in enumerate(phones):
         for msg in phone.messages("game"):
             assert set(msg) == keys and msg["seat"] == seat
