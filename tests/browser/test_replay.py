@@ -148,6 +148,8 @@ def test_the_hosts_watch_sends_the_tv_to_the_replay(browser, page_errors, tmp_pa
             tv.wait_for_selector("#step-count")
             assert host.wait("watch")["number"] == 1
             tv.goto(f"{url}/h/{code}")
+            # The list is fetched after the page loads: wait for it, then count.
+            tv.wait_for_selector("#stories [data-status=over]")
             assert tv.locator("#stories [data-status=over]").count() == 1
         finally:
             host.close()
