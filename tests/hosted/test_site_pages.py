@@ -13,7 +13,7 @@ from tests.browser.conftest import (browser, contexts, open_phone, open_table,  
 from tests.browser.helpers import join
 from tests.support.site import wait_until
 
-pytestmark = [pytest.mark.browser, pytest.mark.realserver]
+pytestmark = [pytest.mark.browser, pytest.mark.realserver, pytest.mark.flaky(reruns=2)]
 SHARDS = 6
 
 
