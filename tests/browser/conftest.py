@@ -40,7 +40,10 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
-@pytest.fixture(scope="session")
+# Per module, not per session: Playwright's sync API allows one instance at a time, and a module
+# outside tests/browser (tests/hosted) that imports this fixture gets its own instance, which
+# failed to start while the browser tests' session instance was still open.
+@pytest.fixture(scope="module")
 def browser():
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium); browser tests skipped")
