@@ -4,6 +4,7 @@
 // catalog in strings.js is only the fallback.
 import { h, s, fmt, makeTr, ensureCss } from "/static/games/lifeboats/common.js";
 import { disc } from "/static/js/players.js";
+import { pluralCategory } from "/static/js/i18n.js";
 import { table as S } from "./strings.js";
 
 export { h, s, fmt, ensureCss };
@@ -86,11 +87,8 @@ export function gks(env, seat, key) {
 
 // "{n} card(s)" by the language's plural rules: "<key>.one", "<key>.other"... (the catalog has
 // "one" and "other"; a category it lacks, e.g. French "many", falls back to "other").
-const RULES = {};
 export function plural(env, key, n) {
-  const lang = env.lang === "fr" ? "fr" : "en";
-  const rules = RULES[lang] || (RULES[lang] = new Intl.PluralRules(lang));
-  const cat = rules.select(n);
+  const cat = pluralCategory(env.lang === "fr" ? "fr" : "en", n);
   const k = Object.prototype.hasOwnProperty.call(S.en, `${key}.${cat}`) ? `${key}.${cat}` : `${key}.other`;
   return env.tr(k, { n });
 }
