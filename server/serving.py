@@ -495,6 +495,16 @@ def _simple_websocket(async_mode, limits, watchdog):
         def expire(self):
             _shut(self.sock)
 
+        def close(self, reason=None, message=None):
+            # engineio's writer thread closes the socket when it ends, after checking
+            # `connected`; the reader thread can see the peer go in between, or the close frame
+            # can meet a reset connection. Both mean the peer is already gone: nothing to say
+            # to it, and not a server error (python-engineio#311 printed a traceback per socket).
+            try:
+                super().close(reason=reason, message=message)
+            except (simple_websocket.ConnectionClosed, OSError):
+                self.connected = False     # the socket itself is the HTTP server's to close
+
     class BoundedWSGI(base):
         def __call__(self, environ, start_response):
             # SimpleWebSocketWSGI.__call__, with the bounded server
@@ -506,6 +516,7 @@ def _simple_websocket(async_mode, limits, watchdog):
             if self.ws.mode == "werkzeug":
                 raise ConnectionError()
             return ret
+    BoundedWSGI.server_class = BoundedServer
     return BoundedWSGI
 
 

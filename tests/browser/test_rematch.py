@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import CHROMIUM_ARGS, PHONE, TV, own_server  # noqa: F401
+from tests.browser.conftest import CHROMIUM_ARGS, PHONE, TIMEOUT_MS, TV, own_server  # noqa: F401
 from tests.browser.helpers import join
 
 pytestmark = pytest.mark.browser
@@ -38,7 +38,7 @@ def live_server(tmp_path_factory):
 def _page(browser, contexts, page_errors, size, label, mobile=False, ctx=None):
     if ctx is None:
         ctx = browser.new_context(viewport=size, is_mobile=mobile, has_touch=mobile, locale="en-US")
-        ctx.set_default_timeout(15_000)
+        ctx.set_default_timeout(TIMEOUT_MS)
         contexts.append(ctx)
     return page_errors.watch(ctx.new_page(), label)
 
@@ -148,7 +148,7 @@ def test_the_french_tv_header_shows_the_whole_title_and_french_letters(browser, 
     """Issue 19.7 and 19.13: at 1280x720 in French the header's game title is whole (drawn
     smaller, never cut), and the colour discs say R, J, V, B (rouge, jaune, vert, bleu)."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 720}, locale="fr-FR")
-    ctx.set_default_timeout(15_000)
+    ctx.set_default_timeout(TIMEOUT_MS)
     contexts.append(ctx)
     tv = page_errors.watch(ctx.new_page(), "tv-fr")
     tv.goto(live_server + "/")

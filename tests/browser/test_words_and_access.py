@@ -24,7 +24,7 @@ import sys
 import pytest
 
 from tests.browser import preview as preview_page
-from tests.browser.conftest import ROOT
+from tests.browser.conftest import ROOT, TIMEOUT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -167,7 +167,7 @@ def test_every_scenario_reads_right_and_passes_axe(browser, axe, game, kind):
     problems, errors, audited = [], [], set()
     ctx = browser.new_context(viewport=SIZES[kind], is_mobile=kind == "phone", has_touch=kind == "phone")
     ctx.add_init_script(axe.axe_script)
-    ctx.set_default_timeout(20_000)
+    ctx.set_default_timeout(TIMEOUT_MS)
     page = ctx.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
@@ -212,7 +212,7 @@ def test_platform_pages_pass_axe(browser, axe, live_server, lang):
     try:
         for c in (tv_ctx, phone_ctx):
             c.add_init_script(axe.axe_script)
-            c.set_default_timeout(10_000)
+            c.set_default_timeout(TIMEOUT_MS)
         tv = tv_ctx.new_page()
         tv.goto(live_server + "/")
         tv.locator("#room-code").wait_for()
