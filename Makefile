@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 0.0.0.0
 PORT   ?= 5000
 
-.PHONY: run test install install-test bench bench-server bench-load bench-bots clean
+.PHONY: run test shots install install-test bench bench-server bench-load bench-bots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,8 +26,21 @@ install-test: $(VENV)/.installed-test
 run: install
 	$(BIN)/castaways --host $(HOST) --port $(PORT) $(ARGS)
 
+# Two parts: what mostly waits on pages and servers runs on two workers (one test file per
+# worker, so a file's server and browser are made once); then the tests that time real
+# processes run alone. Both parts always run; `make test` fails if either failed (a part
+# that selects nothing, e.g. with PYTEST_ARGS=tests/engine_core, is not a failure).
+# `make test JOBS=0` runs everything in one process; CASTAWAYS_SHOTS=1 also saves screenshots.
+JOBS ?= 2
 test: install-test
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	@status=0; \
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile -m "not serial" $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] || status=$$rc; }; \
+	$(BIN)/python -m pytest -p no:xdist -m serial $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] || status=$$rc; }; \
+	exit $$status
+
+# The tests' screenshots, for people to look at (test-artifacts/).
+shots: install-test
+	CASTAWAYS_SHOTS=1 $(BIN)/python -m pytest -m browser $(PYTEST_ARGS)
 
 bench: install
 	$(BIN)/python benchmarks/engine_playout.py

@@ -9,7 +9,9 @@ Fixtures:
                      waits for the room code
     open_phone       open_phone(code, lang="en", record=None) -> Page at 390x844 (touch) on
                      /j/<code>; `record` (a list) collects the websocket frames it receives
-    shot             shot(page, "name") saves test-artifacts/name.png (gitignored)
+    shot             shot(page, "name") saves test-artifacts/name.png (gitignored) when
+                     CASTAWAYS_SHOTS=1 (`make shots`): pictures are for people to look at, and
+                     a few hundred of them cost CI minutes while asserting nothing
 
 Every page opened through these fixtures fails its test on an uncaught page error.
 """
@@ -34,6 +36,8 @@ PHONE = {"width": 390, "height": 844}
 # A wait's ceiling, not its length: every wait ends as soon as its condition holds. CI's
 # 2-core machine stalls a page for seconds at times (two 10 s waits ran out there once).
 TIMEOUT_MS = 30_000
+# Screenshots for people to look at (`make shots`); `make test` asserts without taking them.
+SHOTS = os.environ.get("CASTAWAYS_SHOTS") == "1"
 
 
 def pytest_collection_modifyitems(items):
@@ -191,6 +195,7 @@ def shot():
 
     def take(page, name, full_page=False):
         path = ARTIFACTS / f"{name}.png"
-        page.screenshot(path=str(path), full_page=full_page)
+        if SHOTS:
+            page.screenshot(path=str(path), full_page=full_page)
         return path
     return take

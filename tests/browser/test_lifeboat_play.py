@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ROOT, own_server
+from tests.browser.conftest import ROOT, SHOTS, own_server
 from tests.browser.helpers import game_state, seat_players, socket_events
 
 pytestmark = pytest.mark.browser
@@ -173,7 +173,8 @@ def start_lifeboat(open_table, open_phone):
             " return s && Array.isArray(s.options.removed_characters) && s.options.removed_characters.length === n; }",
             arg=i + 1)
     expect(phones[1].locator("[data-option=removed_characters] .option-value")).to_have_text("The Captain · Frenchy")
-    table.screenshot(path=str(ROOT / "test-artifacts" / "lifeboat-play-lobby.png"))
+    if SHOTS:
+        table.screenshot(path=str(ROOT / "test-artifacts" / "lifeboat-play-lobby.png"))
     # Every window waits for the phones' taps here (a loaded machine is slower than a
     # countdown); windows that close by themselves: tests/server/test_lifeboat_windows.py.
     reply = table.evaluate("""() => { const s = window.castaways.state.room.selected;
@@ -217,7 +218,8 @@ def do_trade(table, phones, policy, msg):
     expect(phones[b].locator("[data-testid=lbp-trade-badge]")).to_be_visible()
     expect(phones[b].locator("[data-testid=lbp-action] [data-testid=lbp-trades]")).to_be_visible()
     policy.seen["badge"] += 1
-    phones[b].screenshot(path=str(ROOT / "test-artifacts" / "lifeboat-play-phone-trade.png"))
+    if SHOTS:
+        phones[b].screenshot(path=str(ROOT / "test-artifacts" / "lifeboat-play-phone-trade.png"))
     step(b, lambda x: x["type"] == "trade_put" and x["target"] == a)
     step(a, lambda x: x["type"] == "trade_accept" and x["target"] == b)
     step(b, lambda x: x["type"] == "trade_accept" and x["target"] == a)
@@ -374,4 +376,5 @@ def test_lobby_options_read_in_french(open_table):
     assert fits
     text = table.locator(".options").inner_text()
     assert "assumed" not in text and "note" not in text.lower()
-    table.locator(".options").screenshot(path=str(ROOT / "test-artifacts" / "lifeboat-lobby-fr.png"))
+    if SHOTS:
+        table.locator(".options").screenshot(path=str(ROOT / "test-artifacts" / "lifeboat-lobby-fr.png"))
