@@ -121,7 +121,13 @@ INSERT INTO members (owner, seen) VALUES (%(owner)s, clock_timestamp())
 ON CONFLICT (owner) DO UPDATE SET seen = excluded.seen
 """
 
-LIVE = "SELECT count(*) FROM members WHERE seen > clock_timestamp() - make_interval(secs => %(ttl)s)"
+# The live processes, and the seconds until the next lease held by another process ends.
+LIVE = """
+SELECT (SELECT count(*) FROM members
+        WHERE seen > clock_timestamp() - make_interval(secs => %(ttl)s)),
+       (SELECT extract(epoch FROM min(expires) - clock_timestamp())::float FROM leases
+        WHERE owner <> %(owner)s AND expires > clock_timestamp())
+"""
 
 
 class NotOwner(ServerError):
@@ -284,11 +290,15 @@ class PostgresStore(Store):
         self._fetch(self.lease_lock, "leases_db", RELEASE,
                     {"shard": shard, "owner": self.owner, "epoch": epoch})
 
-    def heartbeat(self, ttl):
-        """Say this process is alive; returns how many processes are (this one included)."""
+    def heartbeat(self, ttl, until_next_end=False):
+        """Say this process is alive; returns how many processes are (this one included),
+        and with `until_next_end` also the seconds until the next lease held by another
+        process ends (None: there is none)."""
         self._fetch(self.lease_lock, "leases_db", HEARTBEAT, {"owner": self.owner})
-        _, rows = self._fetch(self.lease_lock, "leases_db", LIVE, {"ttl": ttl})
-        return max(1, rows[0][0])
+        _, rows = self._fetch(self.lease_lock, "leases_db", LIVE,
+                              {"ttl": ttl, "owner": self.owner})
+        live, next_end = max(1, rows[0][0]), rows[0][1]
+        return (live, next_end) if until_next_end else live
 
     def holders(self):
         """{shard: (owner, epoch, expired)} as the database sees it (tests, the proxy's view)."""

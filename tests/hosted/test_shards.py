@@ -142,8 +142,13 @@ def test_a_process_takes_its_share_and_another_takes_over_an_expired_lease(site)
     deadline = first.room(code).deadline
     shard = shard_of(code, SHARDS)
 
-    time.sleep(LEASE + 0.1)                 # the first stops renewing (it is "dead")
-    second.hub.shards.tick()
+    # The first stops renewing (it is "dead"). Looking for free shards, the second learns when
+    # the first's leases end, and taking them then succeeds (it wakes up then, not a tick
+    # later): the first's heartbeat, said before its leases were taken, has ended by then.
+    wait = second.hub.shards.take()
+    assert 0 < wait <= LEASE and second.hub.shards.owned() == []
+    time.sleep(wait)
+    assert second.hub.shards.take() is None         # nothing held elsewhere any more
     assert shard in second.hub.shards.owned()
     room = second.room(code)
     assert room is not None and room.version == version and room.deadline == deadline
