@@ -12,7 +12,8 @@ def install(app, config, socketio):
     store = PostgresStore(config.db, lambda code: shard_of(code, count), owner)
     store.check_site(count)       # every process of the site cuts the codes the same way
     hub = Hub(config=config, socketio=socketio, store=store)
-    hub.shards = Shards(hub, store, count)
+    hub.shards = Shards(hub, store, count, lease_seconds=config.lease_seconds,
+                        renew_seconds=config.lease_seconds / 4)
     hub.rooms.code_prefixes = hub.shards.code_prefixes
     app.wsgi_app = ServedHere(app.wsgi_app, hub)    # outermost: around Socket.IO too
     log.info("hosted mode: %d shards, this process is %s", count, owner)

@@ -188,7 +188,7 @@ class Shards:
 
     def _take(self, share):
         for step in range(self.count):
-            if len(self.valid_until) >= share:
+            if len(self.valid_until) >= share or not self.running:
                 return
             shard = (self.offset + step) % self.count
             if shard in self.valid_until:
@@ -266,6 +266,7 @@ class Shards:
 
     def release_all(self):
         """On a clean stop: hand every shard over at once instead of after the lease's end."""
+        self.running = False         # and take none back meanwhile
         for shard in list(self.valid_until):
             self.let_go(shard, release=True)
 

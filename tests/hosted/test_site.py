@@ -18,7 +18,7 @@ import pytest
 import socketio
 
 from server.shards import shard_of
-from tests.support.site import wait_until
+from tests.support.site import Site, wait_until
 
 pytestmark = pytest.mark.realserver
 TIMEOUT = 15
@@ -248,3 +248,25 @@ def test_two_processes_never_both_accept_an_action_of_one_room(site):
     assert site.owner_of(shard) == heir.index
     for screen in (tv, twin, look, *phones):
         screen.close()
+
+
+def test_a_process_stopped_with_sigterm_hands_its_shards_over_at_once(tmp_path, pg_dsn):
+    """A rolling restart: SIGTERM releases the process's leases as it stops. With a 60 s lease,
+    another owner can take the shard at once only if it was released."""
+    from server.store_pg import PostgresStore
+    process = Site(tmp_path, pg_dsn, processes=1, shards=1,
+                   extra_args=("--lease-seconds", "60")).processes[0].start()
+    try:
+        process.wait_listening()
+        wait_until(lambda: process.shards() == [0], TIMEOUT, "the process to take the shard")
+        heir = PostgresStore(pg_dsn, lambda code: 0, "heir")
+        assert heir.acquire(0, 2.0) is None             # held, for 60 s
+        stopped = time.monotonic()
+        process.signal(signal.SIGTERM)
+        assert process.process.wait(TIMEOUT) == 0
+        assert heir.acquire(0, 2.0) is not None         # released: taken at once
+        assert time.monotonic() - stopped < 30          # well before the lease's end
+        heir.shutdown()
+    finally:
+        process.stop()
+    assert "Traceback" not in process.output(), process.output()
