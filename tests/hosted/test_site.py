@@ -57,6 +57,16 @@ class Screen:
                              if e == event and check(d)), None)
         return wait_until(found, timeout, f"{event} on a screen", every=0.01)
 
+    def back(self, since, timeout=TIMEOUT):
+        """Reconnected since `since`: a welcome then the game after it, and connected (a
+        game event the old process sent just before dying is not being back)."""
+        def found():
+            with self.lock:
+                events = [e for e, _, _ in self.received[since:]]
+            return ("welcome" in events and "game" in events[events.index("welcome"):]
+                    and self.client.connected)
+        return wait_until(found, timeout, "a screen back", every=0.01)
+
     def game(self):
         with self.lock:
             games = [d for e, d, _ in self.received if e == "game"]
@@ -150,8 +160,8 @@ def test_a_killed_process_s_room_carries_on_elsewhere(site):
     killed_at = time.monotonic()
     site.processes[owner].kill()
 
-    for screen, mark in zip(screens, marks):    # a new welcome: the screen reconnected
-        screen.wait("game", timeout=BACK_WITHIN + 5, since=mark)
+    for screen, mark in zip(screens, marks):
+        screen.back(since=mark, timeout=BACK_WITHIN + 5)
     took = time.monotonic() - killed_at
     assert took < BACK_WITHIN, f"screens back after {took:.1f}s"
     new_owner = site.owner_of(shard)
