@@ -221,6 +221,8 @@ def main(argv=None):
     reason = missing_reason()
     if reason:
         sys.exit(reason)
+    import signal
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))     # the finally blocks stop it all
     pg = Postgres().start()
     print("load average %.1f %.1f %.1f on %d cores (everything shares them)"
           % (*os.getloadavg(), os.cpu_count()))
@@ -276,6 +278,9 @@ def part_load(pg, process_counts, room_counts, seconds):
         results = await asyncio.gather(*(room.connect(site) for room in rooms),
                                        return_exceptions=True)
         connected = [room for room, result in zip(rooms, results) if result is None]
+        failed = sorted({repr(result)[:200] for result in results if result is not None})
+        if failed:
+            print(f"   {len(rooms) - len(connected)} rooms did not connect: " + "; ".join(failed))
         gc.collect()
         gc.disable()
         until = time.perf_counter() + 3.0 + seconds
@@ -308,7 +313,13 @@ def part_load(pg, process_counts, room_counts, seconds):
         for count in room_counts:
             with tempfile.TemporaryDirectory() as folder:
                 site = Site(folder, pg.fresh_database(), processes=n, shards=6, bot_delay=0,
-                            extra_args=("--max-rooms-per-address", "1000"))
+                            # This script is every device of the site, from one address.
+                            extra_args=("--max-rooms-per-address", "1000",
+                                        "--max-visitors-per-address", "1000",
+                                        # Processes started together on a loaded machine
+                                        # come up seconds apart: each waits long enough
+                                        # for the others before taking its share of shards.
+                                        "--startup-seconds", "10"))
                 site.start()
                 try:
                     r = asyncio.run(asyncio.wait_for(run(site, count), seconds + 240))
@@ -316,6 +327,12 @@ def part_load(pg, process_counts, room_counts, seconds):
                     r = None
                 finally:
                     site.stop()
+                    # A process whose loop was starved past its lease lets its shards go and
+                    # closes their sockets (server.shards): say so, it explains lost rooms.
+                    lost = sum(p.output().count("lease not renewed in time")
+                               + p.output().count("lease lost") for p in site.processes)
+                    if lost:
+                        print(f"   ({lost} shard leases lost during this run)")
             if r is None:
                 print(f"   {n:>5} {count:>5}  timed out", flush=True)
                 continue

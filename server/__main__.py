@@ -56,6 +56,7 @@ def parse_args(argv=None):
     parser.add_argument("--flood-burst", type=float, default=30.0, help=hidden)
     parser.add_argument("--message-timeout", type=float, default=10.0, help=hidden)
     parser.add_argument("--lease-seconds", type=float, default=2.0, help=hidden)
+    parser.add_argument("--startup-seconds", type=float, default=1.5, help=hidden)
     parser.add_argument("--max-visitors-per-room", type=int, default=50,
                         help="phones waiting to join one room (default: %(default)s)")
     parser.add_argument("--max-visitors-per-address", type=int, default=20,
@@ -132,7 +133,7 @@ def main(argv=None):
                     max_visitors_per_room=args.max_visitors_per_room,
                     max_visitors_per_address=args.max_visitors_per_address,
                     db=args.db, shards=args.shards, trusted_proxies=args.trusted_proxies,
-                    lease_seconds=args.lease_seconds)
+                    lease_seconds=args.lease_seconds, startup_seconds=args.startup_seconds)
     try:
         app = application.create_app(config)
     except SiteMismatch as exc:
