@@ -7,6 +7,7 @@ other module is mode-agnostic.
 import argparse
 import gc
 import importlib
+import signal
 import sys
 import warnings
 
@@ -54,6 +55,8 @@ def parse_args(argv=None):
     parser.add_argument("--flood-rate", type=float, default=10.0, help=hidden)
     parser.add_argument("--flood-burst", type=float, default=30.0, help=hidden)
     parser.add_argument("--message-timeout", type=float, default=10.0, help=hidden)
+    parser.add_argument("--lease-seconds", type=float, default=2.0, help=hidden)
+    parser.add_argument("--startup-seconds", type=float, default=1.5, help=hidden)
     parser.add_argument("--max-visitors-per-room", type=int, default=50,
                         help="phones waiting to join one room (default: %(default)s)")
     parser.add_argument("--max-visitors-per-address", type=int, default=20,
@@ -129,7 +132,8 @@ def main(argv=None):
                     flood_rate=args.flood_rate, flood_burst=args.flood_burst,
                     max_visitors_per_room=args.max_visitors_per_room,
                     max_visitors_per_address=args.max_visitors_per_address,
-                    db=args.db, shards=args.shards, trusted_proxies=args.trusted_proxies)
+                    db=args.db, shards=args.shards, trusted_proxies=args.trusted_proxies,
+                    lease_seconds=args.lease_seconds, startup_seconds=args.startup_seconds)
     try:
         app = application.create_app(config)
     except SiteMismatch as exc:
@@ -139,6 +143,9 @@ def main(argv=None):
     if hub.shards is not None:
         from server import hosted
         hosted.start(hub)
+        # A rolling restart stops processes with SIGTERM: stop as on Ctrl+C, handing the
+        # shards over at once (below) rather than when their leases end.
+        signal.signal(signal.SIGTERM, _interrupt)
     # What exists now (imports, the rooms reloaded) lives as long as the process: keep it out of
     # the garbage collector's scans. A full collection stops every screen of every room while it
     # runs; at 200 playing rooms it took 90-115 ms, 35-65 ms with this (benchmarks/server_load.py).
@@ -159,10 +166,16 @@ def main(argv=None):
     try:
         hub.socketio.run(app, host=config.host, port=config.port,
                          allow_unsafe_werkzeug=True, log_output=False, **options)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, SystemExit):
         if hub.shards is not None:
             hub.shards.release_all()      # hosted: the other processes take over at once
     return 0
+
+
+def _interrupt(signum, frame):
+    # SystemExit rather than KeyboardInterrupt: gevent's loop, where the handler may run,
+    # hands both to the main greenlet but prints a traceback for the second.
+    raise SystemExit(0)
 
 
 def _where_saved(config):

@@ -51,6 +51,8 @@ class Config:
     # Hosted mode (server.hosted, docs/hosting.md): None keeps the living room's SQLite.
     db: Optional[str] = None            # postgresql://... : the site's shared store
     shards: int = 1                     # room-code shards of the site (with db)
+    lease_seconds: float = 2.0          # a shard's lease (with db), renewed every quarter
+    startup_seconds: float = 1.5        # (with db) before taking shards: peers say they are alive
     trusted_proxies: tuple = ()         # addresses/networks whose X-Forwarded-For is believed
     clock: Callable[[], float] = time.time   # seconds since the epoch; tests pass a fake
 

@@ -10,9 +10,15 @@ def install(app, config, socketio):
     count = config.shards
     owner = new_owner_id()
     store = PostgresStore(config.db, lambda code: shard_of(code, count), owner)
-    store.check_site(count)       # every process of the site cuts the codes the same way
+    try:
+        store.check_site(count)   # every process of the site cuts the codes the same way
+    except BaseException:
+        store.shutdown()          # its pool's threads, now rather than whenever collected
+        raise
     hub = Hub(config=config, socketio=socketio, store=store)
-    hub.shards = Shards(hub, store, count)
+    hub.shards = Shards(hub, store, count, lease_seconds=config.lease_seconds,
+                        renew_seconds=config.lease_seconds / 4,
+                        startup_seconds=config.startup_seconds)
     hub.rooms.code_prefixes = hub.shards.code_prefixes
     app.wsgi_app = ServedHere(app.wsgi_app, hub)    # outermost: around Socket.IO too
     log.info("hosted mode: %d shards, this process is %s", count, owner)

@@ -258,7 +258,14 @@ def _eventlet_protocol(limits, counter):
                     return None
             finally:
                 self.deadline.cancel()
-            return super().handle_one_response()
+            try:
+                return super().handle_one_response()
+            finally:
+                if self.environ.get("HTTP_UPGRADE", "").lower() == "websocket":
+                    # The WebSocket (simple-websocket) has ended: the connection is over. Read
+                    # on as HTTP, it took the client's last frames (a close racing the
+                    # server's) for a request and logged a 400 and a reset as a Traceback.
+                    self.close_connection = True
 
         def _read_body(self):
             body = _take_body(limits, self.environ.get("PATH_INFO"), self.headers.get,
@@ -372,7 +379,14 @@ def _gevent_options(ceiling, limits, counter):
                     return None
             finally:
                 self.deadline.cancel()
-            return super().handle_one_response()
+            try:
+                return super().handle_one_response()
+            finally:
+                if self.environ.get("HTTP_UPGRADE", "").lower() == "websocket":
+                    # The WebSocket (simple-websocket) has ended: the connection is over. Read
+                    # on as HTTP, it took the client's last frames (a close racing the
+                    # server's) for a request and logged a 400 and a reset as a Traceback.
+                    self.close_connection = True
 
         def _read_body(self):
             body = _take_body(limits, self.environ.get("PATH_INFO"), self.headers.get,

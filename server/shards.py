@@ -83,6 +83,7 @@ class Shards:
         self.valid_until = {}      # shard -> monotonic time this process's lease ends for it
         self.ready = set()         # shards whose rooms are loaded and served
         self.running = True        # the loops' (tests stop them)
+        self.passes = 0            # times this process has looked for free shards
         # Each process tries the free shards from its own starting point, so processes
         # starting together rarely race for the same ones.
         self.offset = zlib.crc32(store.owner.encode()) % self.count
@@ -103,7 +104,7 @@ class Shards:
         rooms (it owns at least one shard), for the proxy's backend of room-less requests."""
         owned = self.owned()
         body = {"owner": self.store.owner, "shards": owned,
-                "rooms": len(self.hub.rooms.all())}
+                "rooms": len(self.hub.rooms.all()), "passes": self.passes}
         if shard is None:
             return bool(owned), dict(body, ok=bool(owned))
         try:
@@ -133,12 +134,16 @@ class Shards:
 
     def _loop(self, step, name):
         while self.running:
+            pause = self.renew_seconds
             try:
-                step()
+                # A step may ask to run again sooner: taking wakes up when the next lease
+                # held elsewhere ends, not up to a tick later (a dead process's rooms are
+                # back that much sooner).
+                pause = min(pause, step() or pause)
             except Exception:
                 log.exception("shard leases: %s failed", name)
                 self._expire_overdue()
-            self.hub.socketio.sleep(self.renew_seconds)
+            self.hub.socketio.sleep(pause)
 
     def tick(self, take=True):
         """Renew, then take (tests drive this by hand)."""
@@ -147,13 +152,20 @@ class Shards:
             self.take()
 
     def renew(self):
+        # Alive (even while a shard loads), said before the leases are renewed: a process
+        # that dies stops counting as live no later than its leases end, so the others'
+        # fair share has grown by the time its shards are free.
+        self.store.heartbeat(self.lease_seconds)
         for shard in list(self.valid_until):
             self._renew(shard)
-        self.store.heartbeat(self.lease_seconds)      # alive, even while a shard loads
 
     def take(self):
-        live = self.store.heartbeat(self.lease_seconds)
+        """Take free shards up to the fair share; returns the seconds until the next lease
+        held by another process ends (when to look again), or None."""
+        live, next_end = self.store.heartbeat(self.lease_seconds, until_next_end=True)
+        self.passes += 1
         self._take(math.ceil(self.count / live))
+        return None if next_end is None else max(0.01, next_end + 0.01)
 
     def _renew(self, shard):
         sent = self.clock()
@@ -176,7 +188,7 @@ class Shards:
 
     def _take(self, share):
         for step in range(self.count):
-            if len(self.valid_until) >= share:
+            if len(self.valid_until) >= share or not self.running:
                 return
             shard = (self.offset + step) % self.count
             if shard in self.valid_until:
@@ -254,6 +266,7 @@ class Shards:
 
     def release_all(self):
         """On a clean stop: hand every shard over at once instead of after the lease's end."""
+        self.running = False         # and take none back meanwhile
         for shard in list(self.valid_until):
             self.let_go(shard, release=True)
 

@@ -17,13 +17,18 @@ Leases: one row per shard, `(owner, epoch, expires)`, times from `clock_timestam
 database's clock, the only one all processes share). Members: one row per live process, its
 last heartbeat (server.shards counts live processes to share the shards).
 
-Connections: one for the rooms (saves are serialised on it, as on SQLite's), one for the
-leases, so a renewal never waits behind saves. Under gevent, psycopg 3 waits cooperatively
-once the standard library is monkey patched (server.__main__ does it for the hosted mode).
+Connections: a small pool for the rooms (psycopg_pool, from the psycopg project), so one slow
+save (a big record, a lock wait, a slow disk) does not hold up every other room's; and one
+connection of its own for the leases, so a renewal never waits behind saves. Saves of one
+room stay in order: each is made under the room's lock (server.play), and each is one
+statement fenced by the lease, whichever connection it runs on. Under gevent, psycopg 3 and
+the pool wait cooperatively once the standard library is monkey patched (server.__main__
+does it for the hosted mode).
 """
 import threading
 
 import psycopg
+from psycopg_pool import ConnectionPool
 
 from server.config import SiteMismatch
 from server.errors import ServerError
@@ -121,7 +126,13 @@ INSERT INTO members (owner, seen) VALUES (%(owner)s, clock_timestamp())
 ON CONFLICT (owner) DO UPDATE SET seen = excluded.seen
 """
 
-LIVE = "SELECT count(*) FROM members WHERE seen > clock_timestamp() - make_interval(secs => %(ttl)s)"
+# The live processes, and the seconds until the next lease held by another process ends.
+LIVE = """
+SELECT (SELECT count(*) FROM members
+        WHERE seen > clock_timestamp() - make_interval(secs => %(ttl)s)),
+       (SELECT extract(epoch FROM min(expires) - clock_timestamp())::float FROM leases
+        WHERE owner <> %(owner)s AND expires > clock_timestamp())
+"""
 
 
 class NotOwner(ServerError):
@@ -133,8 +144,21 @@ class NotOwner(ServerError):
         self.detail = detail
 
 
+# A database cut off (not refused) must fail fast rather than hang a renewal past its lease: a
+# bounded connect, keepalives and unacknowledged data noticed within seconds (tcp_user_timeout,
+# ms), no statement running longer than the lease.
+CONNECT = dict(autocommit=True, connect_timeout=2, keepalives=1, keepalives_idle=2,
+               keepalives_interval=1, keepalives_count=2, tcp_user_timeout=3000,
+               options="-c statement_timeout=2000")
+
+# The rooms' connections: a few, not one per room. The writes of a process are short (one
+# statement each, under a millisecond of the database's time when it is well); a handful lets
+# a slow one run beside the others, more would only queue in PostgreSQL instead of here.
+ROOM_CONNECTIONS = 4
+
+
 class PostgresStore(Store):
-    def __init__(self, dsn, shard_of, owner):
+    def __init__(self, dsn, shard_of, owner, connections=ROOM_CONNECTIONS):
         """shard_of(code) -> shard; owner: this process's id in the lease table. The leases
         this process holds are set by server.shards through `hold` / `drop`."""
         self.dsn = dsn
@@ -144,22 +168,22 @@ class PostgresStore(Store):
         # room code -> epoch of the lease its room was loaded (or first saved) under: a room
         # loaded under a lease since lost is not saved under the next one (server.shards).
         self.room_epochs = {}
-        self.lock = threading.Lock()          # the rooms connection
         self.lease_lock = threading.Lock()    # the leases connection
-        self.db = None
         self.leases_db = None
+        self.pool = ConnectionPool(dsn, min_size=min(2, connections), max_size=connections, kwargs=CONNECT,
+                                   timeout=5, name="castaways-rooms", open=True)
         for statement in SCHEMA:
             try:
-                self._fetch(self.lock, "db", statement, {})
+                self._rooms(statement, {})
             except psycopg.errors.UniqueViolation:
                 pass       # two processes creating the same table at once
 
     def check_site(self, shards):
         """The first process of a site writes its shard count; every later one must have the
         same, or it refuses to start (server.config.SiteMismatch)."""
-        self._fetch(self.lock, "db", "INSERT INTO site (id, shards) VALUES (1, %(shards)s)"
+        self._rooms("INSERT INTO site (id, shards) VALUES (1, %(shards)s)"
                     " ON CONFLICT (id) DO NOTHING", {"shards": shards})
-        _, rows = self._fetch(self.lock, "db", "SELECT shards FROM site WHERE id = 1", {})
+        _, rows = self._rooms("SELECT shards FROM site WHERE id = 1", {})
         if rows[0][0] != shards:
             raise SiteMismatch(
                 f"this site's database was set up with --shards {rows[0][0]}, this process "
@@ -169,13 +193,19 @@ class PostgresStore(Store):
 
     # -- connections --------------------------------------------------------------------------
     def _connect(self):
-        # A database cut off (not refused) must fail fast rather than hang a renewal past its
-        # lease: a bounded connect, keepalives and unacknowledged data noticed within seconds
-        # (tcp_user_timeout, ms), no statement running longer than the lease.
-        return psycopg.connect(self.dsn, autocommit=True, connect_timeout=2,
-                               keepalives=1, keepalives_idle=2, keepalives_interval=1,
-                               keepalives_count=2, tcp_user_timeout=3000,
-                               options="-c statement_timeout=2000")
+        return psycopg.connect(self.dsn, **CONNECT)
+
+    def _rooms(self, statement, params):
+        """One statement on one of the rooms' connections; once more on another if the
+        connection was broken (the pool drops a broken one)."""
+        for attempt in (1, 2):
+            try:
+                with self.pool.connection() as db:
+                    cursor = db.execute(statement, params)
+                    return cursor.rowcount, (cursor.fetchall() if cursor.description else [])
+            except psycopg.OperationalError:       # the pool's timeout (PoolTimeout) too
+                if attempt == 2:
+                    raise
 
     def _fetch(self, lock, attr, statement, params):
         with lock:
@@ -199,7 +229,7 @@ class PostgresStore(Store):
             raise NotOwner(f"shard {shard} of room {code} is not this process's")
         if self.room_epochs.setdefault(code, epoch) != epoch:
             raise NotOwner(f"room {code} was loaded under an earlier lease of shard {shard}")
-        return self._fetch(self.lock, "db", statement,
+        return self._rooms(statement,
                            dict(params, code=code, shard=shard, owner=self.owner, epoch=epoch))
 
     # -- the Store interface ----------------------------------------------------------------------
@@ -215,8 +245,7 @@ class PostgresStore(Store):
         shards = sorted(self.epochs) if shards is None else sorted(shards)
         if not shards:
             return Records([])
-        _, rows = self._fetch(self.lock, "db",
-                              "SELECT record FROM rooms WHERE open AND shard = ANY(%(shards)s)",
+        _, rows = self._rooms("SELECT record FROM rooms WHERE open AND shard = ANY(%(shards)s)",
                               {"shards": shards})
         return Records([(bytes(data),) for (data,) in rows])
 
@@ -238,14 +267,12 @@ class PostgresStore(Store):
                     story=encode(story), oldest=story["number"] - keep if keep else None)
 
     def stories(self, code):
-        _, rows = self._fetch(self.lock, "db",
-                              "SELECT summary FROM stories WHERE code = %(code)s ORDER BY number",
+        _, rows = self._rooms("SELECT summary FROM stories WHERE code = %(code)s ORDER BY number",
                               {"code": code})
         return list(Records([(bytes(data),) for (data,) in rows]))
 
     def story(self, code, number):
-        _, rows = self._fetch(self.lock, "db",
-                              "SELECT story FROM stories WHERE code = %(code)s"
+        _, rows = self._rooms("SELECT story FROM stories WHERE code = %(code)s"
                               " AND number = %(number)s", {"code": code, "number": number})
         return decode(bytes(rows[0][0])) if rows else None
 
@@ -256,11 +283,10 @@ class PostgresStore(Store):
         self._owned(DELETE_STORIES, code, number=None)
 
     def shutdown(self):
-        for lock, attr in ((self.lock, "db"), (self.lease_lock, "leases_db")):
-            with lock:
-                db = getattr(self, attr)
-                if db is not None:
-                    db.close()
+        self.pool.close()
+        with self.lease_lock:
+            if self.leases_db is not None:
+                self.leases_db.close()
 
     # -- leases (server.shards) ---------------------------------------------------------------------
     def forget(self, shard):
@@ -284,11 +310,15 @@ class PostgresStore(Store):
         self._fetch(self.lease_lock, "leases_db", RELEASE,
                     {"shard": shard, "owner": self.owner, "epoch": epoch})
 
-    def heartbeat(self, ttl):
-        """Say this process is alive; returns how many processes are (this one included)."""
+    def heartbeat(self, ttl, until_next_end=False):
+        """Say this process is alive; returns how many processes are (this one included),
+        and with `until_next_end` also the seconds until the next lease held by another
+        process ends (None: there is none)."""
         self._fetch(self.lease_lock, "leases_db", HEARTBEAT, {"owner": self.owner})
-        _, rows = self._fetch(self.lease_lock, "leases_db", LIVE, {"ttl": ttl})
-        return max(1, rows[0][0])
+        _, rows = self._fetch(self.lease_lock, "leases_db", LIVE,
+                              {"ttl": ttl, "owner": self.owner})
+        live, next_end = max(1, rows[0][0]), rows[0][1]
+        return (live, next_end) if until_next_end else live
 
     def holders(self):
         """{shard: (owner, epoch, expired)} as the database sees it (tests, the proxy's view)."""

@@ -12,11 +12,17 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.serial)
 
 
+@pytest.fixture
+def site(whole_site):
+    """The session's site, every process of it listening and every shard owned: a test may
+    kill or pause processes and start them again without waiting for them."""
+    return whole_site.ready()
+
+
 @pytest.fixture(scope="session")
-def site(tmp_path_factory, postgres):
-    """One hosted site for the tests that need the whole thing (starting one takes 10-15 s on
-    two cores): PostgreSQL, HAProxy, 3 processes, 6 shards. A test may kill, pause or restart
-    processes; it leaves every process running and every shard owned."""
+def whole_site(tmp_path_factory, postgres):
+    """One hosted site for the tests that need the whole thing (starting one takes 10-30 s on
+    two cores): PostgreSQL, HAProxy, 3 processes, 6 shards."""
     reason = haproxy_missing()
     if reason:
         pytest.skip(reason)

@@ -142,9 +142,17 @@ def test_a_process_takes_its_share_and_another_takes_over_an_expired_lease(site)
     deadline = first.room(code).deadline
     shard = shard_of(code, SHARDS)
 
-    time.sleep(LEASE + 0.1)                 # the first stops renewing (it is "dead")
-    second.hub.shards.tick()
-    assert shard in second.hub.shards.owned()
+    # The first stops renewing (it is "dead"). Looking for free shards, the second learns when
+    # the first's leases end, and taking them then succeeds (it wakes up then, not a tick
+    # later): the first's heartbeat, said before its leases were taken, has ended by then.
+    wait = second.hub.shards.take()
+    assert 0 < wait <= LEASE and second.hub.shards.owned() == []
+    for _ in range(SHARDS):          # the first's leases end one after the other
+        time.sleep(wait)
+        wait = second.hub.shards.take()
+        if wait is None:             # nothing held elsewhere any more
+            break
+    assert wait is None and second.hub.shards.owned() == [0, 1]
     room = second.room(code)
     assert room is not None and room.version == version and room.deadline == deadline
     assert second.app.test_client().get(f"/healthz?shard={shard}").status_code == 200

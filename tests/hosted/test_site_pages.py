@@ -13,7 +13,7 @@ from tests.browser.conftest import (browser, contexts, open_phone, open_table,  
 from tests.browser.helpers import join
 from tests.support.site import wait_until
 
-pytestmark = [pytest.mark.browser, pytest.mark.realserver, pytest.mark.flaky(reruns=2)]
+pytestmark = [pytest.mark.browser, pytest.mark.realserver]
 SHARDS = 6
 
 
@@ -75,4 +75,4 @@ def test_the_pages_follow_their_room_to_another_process(site, open_table, open_p
     # new process included, named the room in its URL.
     assert phone_urls and all(f"room={code}" in url for url in phone_urls)
     assert table_urls and all(f"room={code}" in url for url in table_urls)
-    site.processes[owner].start().wait_listening()      # the site as the next test expects it
+    site.processes[owner].start()        # the next test's `site` waits for it

@@ -1,11 +1,14 @@
 """The store interface (server.store.Store), the same tests against SQLite (the living room)
 and PostgreSQL (a hosted site, server.store_pg), plus what only the shared store does: fencing
 writes by the shard's lease."""
+import threading
+
 import pytest
 
 from server.shards import shard_of
 from server.store import RawJson, SqliteStore
 from server.stories import summary
+from tests.support.waiting import wait_until
 
 SHARDS = 3
 
@@ -82,7 +85,7 @@ def test_records_are_read_lazily_and_a_bad_row_is_passed_over(open_store, kind):
     if kind == "sqlite":
         store.db.execute("UPDATE rooms SET record='{nope' WHERE code='ABCD'")
     else:
-        store._fetch(store.lock, "db", "UPDATE rooms SET record='{nope' WHERE code='ABCD'", {})
+        store._rooms("UPDATE rooms SET record='{nope' WHERE code='ABCD'", {})
     records = store.open_records()
     assert len(records) == 2
     assert [r["code"] for r in records] == ["BCDE"]
@@ -106,7 +109,7 @@ def execute(store, kind, sql):
     if kind == "sqlite":
         store.db.execute(sql)
     else:
-        store._fetch(store.lock, "db", sql, {})
+        store._rooms(sql, {})
 
 
 def test_an_archived_game_is_listed_by_its_summary_and_read_whole(open_store):
@@ -275,3 +278,30 @@ def test_a_taken_over_shards_games_are_the_new_owners(pg_dsn):
         first.save_story("ABCD", story(2))
     second.save_story("ABCD", story(2))
     assert numbers(second, "ABCD") == [1, 2]
+
+
+def test_a_slow_save_does_not_hold_up_another_room_s(pg_dsn):
+    """Saves run on a few connections: a save stuck on a lock (here another transaction holds
+    its row) does not stop another room's save. On one connection the second would wait."""
+    import psycopg
+    store = pg_store(pg_dsn)
+    own_all(store)
+    store.pool.wait(10)
+    store.save(record("ABCD"))
+    with psycopg.connect(pg_dsn, autocommit=True) as watcher, psycopg.connect(pg_dsn) as holder:
+        holder.execute("SELECT 1 FROM rooms WHERE code = 'ABCD' FOR UPDATE")
+        slow = threading.Thread(target=store.save, args=(record("ABCD", version=2),))
+        slow.start()
+        def waiting():
+            return watcher.execute(
+                "SELECT pid, query_start FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                " AND query LIKE '%INSERT INTO rooms%'").fetchall()
+        stuck = wait_until(waiting, 10, "the first save to wait for its row", every=0.01)
+        store.save(record("BCDE"))               # meanwhile, on another connection
+        # The first still waits, the same statement: not cancelled (statement_timeout) to
+        # free the one connection for the second, and tried again.
+        assert waiting() == stuck and slow.is_alive()
+        holder.rollback()
+    slow.join(10)
+    assert {r["code"]: r["version"] for r in store.open_records()} == {"ABCD": 2, "BCDE": 1}
+    store.shutdown()

@@ -133,9 +133,7 @@ class Site:
     def start(self):
         for process in self.processes:      # together: they share the shards out
             process.start()
-        for process in self.processes:
-            process.wait_listening()
-        self.wait_all_shards_owned()
+        # HAProxy meanwhile: its health checks find the processes as they come up.
         config = self.dir / "haproxy.cfg"
         config.write_text(proxy_config.render(
             self.shards, [f"127.0.0.1:{p.port}" for p in self.processes],
@@ -147,7 +145,17 @@ class Site:
             if self.proxy.poll() is not None:
                 raise RuntimeError((self.dir / "haproxy.log").read_text(errors="replace"))
             return get(self.url + "/healthz")[0] == 200
+        self.ready()
         wait_until(routing, START_TIMEOUT, "HAProxy to route to a live process")
+        return self
+
+    def ready(self):
+        """Every process listening (those a test started again) and every shard owned."""
+        for process in self.processes:
+            if not process.alive():
+                process.start()
+            process.wait_listening()
+        self.wait_all_shards_owned()
         return self
 
     def owners(self):

@@ -42,9 +42,11 @@ export function connect({ auth, on = {}, onStatus = () => {} }) {
     transports: ["websocket", "polling"],
     reconnection: true,
     reconnectionDelay: 500,
-    // At most 2 s between tries: a hosted site's room is back on another process within a
-    // few seconds of its process dying (docs/hosting.md).
-    reconnectionDelayMax: 2000,
+    // At most 1 s (+-50%) between tries: a hosted site's room is back on another process
+    // about 2 s after its process died (the lease's end, docs/hosting.md); with 2 s the
+    // backoff alone could add up to 3 s to that (a try just before the room is back, the
+    // next one 2 s +-1 s later), and the pages missed their 5 s.
+    reconnectionDelayMax: 1000,
     timeout: 8000,
   });
   const reroute = () => { socket.io.opts.query = route(); };
