@@ -6,9 +6,10 @@
   game are within 10% of the end of the first. A header that stays alive after it is replaced
   (the language switch once subscribed on every render) grows them by thousands.
 - The TV fed a recorded game one payload at a time (the page's own stage.show, the socket
-  closed so nothing else arrives): CDP's LayoutCount, read before a payload and after the frame
-  that shows it, grows by at most one per update once the board is fitted (a fit runs when the
-  game, the screen, the player count or the end changes; never per message).
+  closed so nothing else arrives, CSS animations and countdowns off): CDP's LayoutCount, read
+  before a payload and after the frame that shows it, grows by one per update once the board
+  is fitted (a fit runs when the game, the screen, the player count or the end changes; never
+  per message; the reads an update still makes wait for its frame).
 
 No sleeps: every wait is on a condition; the counts are the browser's, not timings.
 """
@@ -16,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, own_server
-from tests.browser.helpers import join
+from tests.browser.helpers import join, socket_events
 
 pytestmark = pytest.mark.browser
 
@@ -114,3 +115,73 @@ def test_no_growth_over_three_rematches(browser, contexts, page_errors, live_ser
         # listeners: a final screen with one more card has a few more buttons, so the least of
         # the last two games (the old leak grew them every game: 127 -> 682 on a phone)
         assert min(series["listeners"][2:]) <= first["listeners"] * 1.10, (name, series)
+
+
+def _layouts_per_update(tv, payloads):
+    """Per payload: (layouts, forced). layouts: CDP's LayoutCount after the payload's frame minus
+    before it; forced: the layouts a script forced (a read of a size after a change), from a
+    DevTools trace: its Layout events that carry a JavaScript stack, between this payload's
+    console.timeStamp and the next, one per style recalc. The socket is closed so nothing else
+    arrives."""
+    cdp = _cdp(tv)
+    tv.evaluate("() => window.castaways.net.close()")
+    # What lays the page out between updates by the clock (CSS animations, the countdowns'
+    # ticks) is not the update's: stopped, so the count is the update's alone.
+    tv.add_style_tag(content="*, *::before, *::after { animation: none !important; transition: none !important; }")
+    payloads = [{**msg, "deadline": None} for msg in payloads]
+    events, done = [], []
+    cdp.on("Tracing.dataCollected", lambda p: events.extend(p["value"]))
+    cdp.on("Tracing.tracingComplete", lambda p: done.append(True))
+    cdp.send("Tracing.start", {"transferMode": "ReportEvents", "traceConfig": {"includedCategories": [
+        "devtools.timeline", "disabled-by-default-devtools.timeline.stack"]}})
+    layouts = []
+    for i, msg in enumerate(payloads):
+        before = _metrics(cdp)["LayoutCount"]
+        tv.evaluate("""([msg, i]) => new Promise((done) => {
+          console.timeStamp(`update-${i}`);
+          window.castaways.stage.show(msg, window.castaways.state.room);
+          requestAnimationFrame(() => setTimeout(done, 0));
+        })""", [msg, i])
+        layouts.append(_metrics(cdp)["LayoutCount"] - before)
+    cdp.send("Tracing.end")
+    while not done:
+        tv.evaluate("0")          # lets Playwright deliver the trace's events
+    marks = sorted((e["ts"], int(e["args"]["data"]["message"].split("-")[1])) for e in events
+                   if e.get("name") == "TimeStamp" and str(e.get("args", {}).get("data", {}).get("message", "")).startswith("update-"))
+    # A forced layout is a style recalc then one or more Layout events, all with a stack (Blink
+    # may lay out a second, short pass for the same read); one per recalc is counted.
+    forced = [0] * len(payloads)
+    recalc = True
+    for e in sorted((e for e in events if e.get("ph") == "X"), key=lambda e: e["ts"]):
+        if e.get("name") == "UpdateLayoutTree":
+            recalc = True
+        elif e.get("name") == "Layout" and (e.get("args", {}).get("beginData") or {}).get("stackTrace"):
+            at = [i for ts, i in marks if ts <= e["ts"]]
+            if at and recalc:
+                forced[at[-1]] += 1
+            recalc = False
+    return layouts, forced
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_an_update_lays_the_tv_out_once(browser, contexts, page_errors, live_server, game):
+    bots, options = GAMES[game]
+    frames = []
+    tv = _page(browser, contexts, page_errors, TV_720, f"tv-{game}")
+    tv.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
+        payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))))
+    tv.goto(live_server + "/")
+    _room_with_bots(tv, bots)
+    tv.wait_for_function("n => window.castaways.state.room.players.length === n", arg=bots)
+    _request(tv, "start", {"game": game, "options": options})
+    tv.wait_for_function("""() => { const g = window.castaways.state.game;
+      return g && (g.over || g.version >= 45); }""", timeout=90_000)
+    games = [g for g in socket_events(frames, "game") if not g["over"]]
+    assert len(games) > 20, len(games)
+    # The first payload fits the board (a new game); after it, no update forces more than one
+    # layout, and the frames lay out about once per update (a frame now and then lays out twice
+    # for reasons of its own; a fit per message, as the old Galèrapagos did, is 12.6 per update).
+    layouts, forced = _layouts_per_update(tv, games[:40])
+    assert max(forced[1:]) <= 1, (game, forced)
+    after = layouts[1:]
+    assert sorted(after)[len(after) // 2] <= 1 and sum(after) <= 1.6 * len(after), (game, layouts)
