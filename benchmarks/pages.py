@@ -139,8 +139,10 @@ def open_page(browser, url, size, mobile):
     return ctx, page, frames
 
 
-def per_update(browser, url, rows):
+def per_update(browser, url, rows, only=""):
     for label, game, players, options in GAMES:
+        if only and only not in label:
+            continue
         tv_ctx, tv, tv_frames = open_page(browser, url + "/", TV, False)
         tv.locator("#room-code").wait_for()
         code = tv.locator("#room-code").inner_text().strip()
@@ -225,6 +227,7 @@ def rematches(browser, url):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--no-rematches", action="store_true", help="skip the rematch series")
+    parser.add_argument("--games", default="", help="only the rows whose label contains this (e.g. Lifeboat 6p)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
     with tempfile.TemporaryDirectory() as data:
@@ -244,7 +247,7 @@ def main():
                     except OSError:
                         pass
                     print("CPU per `game` update, call to frame, median / p95; layouts per update (1x):")
-                    per_update(browser, url, [])
+                    per_update(browser, url, [], args.games)
                     if not args.no_rematches:
                         print("Galèrapagos 3p, four games (three rematches), after a forced GC at each end:")
                         rematches(browser, url)
