@@ -139,19 +139,25 @@ def open_page(browser, url, size, mobile):
     return ctx, page, frames
 
 
+def table_and_phone(browser, url, bots):
+    """A TV's room with Ana's phone joined and `bots` bots: ((ctx, page, frames), (ctx, page, frames))."""
+    tv_ctx, tv, tv_frames = open_page(browser, url + "/", TV, False)
+    tv.locator("#room-code").wait_for()
+    code = tv.locator("#room-code").inner_text().strip()
+    ph_ctx, phone, ph_frames = open_page(browser, f"{url}/j/{code}", PHONE, True)
+    phone.fill("#name", "Ana")
+    phone.click("#join")
+    phone.locator("#you").wait_for()
+    for _ in range(bots):
+        request(tv, "add_bot", {})
+    return (tv_ctx, tv, tv_frames), (ph_ctx, phone, ph_frames)
+
+
 def per_update(browser, url, rows, only=""):
     for label, game, players, options in GAMES:
         if only and only not in label:
             continue
-        tv_ctx, tv, tv_frames = open_page(browser, url + "/", TV, False)
-        tv.locator("#room-code").wait_for()
-        code = tv.locator("#room-code").inner_text().strip()
-        ph_ctx, phone, ph_frames = open_page(browser, f"{url}/j/{code}", PHONE, True)
-        phone.fill("#name", "Ana")
-        phone.click("#join")
-        phone.locator("#you").wait_for()
-        for _ in range(players - 1):
-            request(tv, "add_bot", {})
+        (tv_ctx, tv, tv_frames), (ph_ctx, phone, ph_frames) = table_and_phone(browser, url, players - 1)
         tv.wait_for_function("n => window.castaways.state.room.players.length === n", arg=players)
         ana = phone.evaluate("() => window.castaways.state.meId")
         request(tv, "start", {"game": game, "options": options})
@@ -189,15 +195,7 @@ def after_gc(page, cdp):
 
 
 def rematches(browser, url):
-    tv_ctx, tv, _ = open_page(browser, url + "/", TV, False)
-    tv.locator("#room-code").wait_for()
-    code = tv.locator("#room-code").inner_text().strip()
-    ph_ctx, phone, _ = open_page(browser, f"{url}/j/{code}", PHONE, True)
-    phone.fill("#name", "Ana")
-    phone.click("#join")
-    phone.locator("#you").wait_for()
-    for _ in range(2):
-        request(tv, "add_bot", {})
+    (tv_ctx, tv, _), (ph_ctx, phone, _) = table_and_phone(browser, url, 2)
     ana = phone.evaluate("() => window.castaways.state.meId")
     request(tv, "start", {"game": "galerapagos", "options": {"window_seconds": 0}})
     phone.locator("#stage > *").first.wait_for()
