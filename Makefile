@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 0.0.0.0
 PORT   ?= 5000
 
-.PHONY: run test shots install install-test bench bench-server bench-load bench-bots clean
+.PHONY: run test shots install install-test bench bench-server bench-load bench-bots bench-pages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,11 @@ bench-load: install-test
 # How well each game's bot plays against random players, and how fast it decides.
 bench-bots: install
 	$(BIN)/python benchmarks/bots.py
+
+# What a `game` update costs the TV and the phone in Chromium at 1x and 4x CPU throttling, and
+# their nodes and listeners over rematches (needs the test extras and /usr/bin/chromium).
+bench-pages: install-test
+	nice -n 10 $(BIN)/python benchmarks/pages.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -491,7 +491,7 @@ async function main() {
     },
   });
   call = caller(net);
-  window.castaways = { net, state, wake: wakeState, turn };
+  window.castaways = { net, state, wake: wakeState, turn, stage };   // stage: benchmarks/pages.py feeds it
   onLangChange(render);
 }
 

@@ -1,7 +1,7 @@
 // The table page (the TV). See docs/protocol.md.
 // The room lives in the URL (?room=CODE) and in localStorage; the host token in localStorage.
 import { h, mount } from "/static/js/dom.js";
-import { t, loadCatalogs, onLangChange, errorText } from "/static/js/i18n.js";
+import { t, getLang, loadCatalogs, onLangChange, errorText } from "/static/js/i18n.js";
 import { connect } from "/static/js/net.js";
 import { toast } from "/static/js/toast.js";
 import { playerChip } from "/static/js/players.js";
@@ -60,8 +60,9 @@ let heard = null;   // the last game payload the sound cues looked at
 let looks = "";
 const looksNow = () => (state.room ? state.room.players.map((p) => stage.dress(p).colour).join() : "");
 const stage = gameStage("table", stageRoot, () => ({}), {
-  onPaint: (mod) => {
-    fitter.fit(mod.fit);
+  onPaint: (mod, msg, room) => {
+    // fitted again only for a new game, player count, end or language (issue 24), else kept
+    fitter.fit(mod.fit, [msg.game, msg.match, room ? room.players.length : 0, Boolean(msg.over), getLang()].join("|"));
     if (state.room && state.room.status !== "lobby" && looksNow() !== looks) render();
   },
 });

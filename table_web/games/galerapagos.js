@@ -9,6 +9,7 @@ import {
 } from "/static/games/galerapagos/common.js";
 import { gameMemory } from "/static/js/gamekey.js";
 import { ensureCss } from "/static/js/dom.js";
+import { fitWhenNeeded } from "/static/js/fit.js";
 import { galerapagosReveals, galerapagosWaiting } from "/static/games/galerapagos/moments.js";
 
 export { strings };
@@ -60,8 +61,9 @@ function draw(root, m) {
       castaways(env),
       h("div", { class: "gt-right" }, now(env), logPanel(env))),
     view.over && view.result ? final(env) : null);
-  root.replaceChildren(page);
-  fit(root, page);
+  // fitted when the screen, the castaways or the end change, else the last fit is kept (issue 24)
+  const fitKey = [window.innerWidth, window.innerHeight, view.castaways.length, Boolean(view.over), ctx.lang].join("|");
+  fitWhenNeeded(m, fitKey, page, () => root.replaceChildren(page), () => fit(root, page), crowded);
   countdown(root, m, msg);
 }
 
@@ -80,6 +82,12 @@ function fit(root, page) {
     u *= 0.94;
     page.style.setProperty("--u", `${u}px`);
   }
+}
+
+// A panel whose content is taller than it (a crowded moment): the fit shrinks --u again.
+function crowded(page) {
+  return [...page.querySelectorAll(".gt-main > section, .gt-right > section, .gt-final-card")]
+    .some((el) => el.scrollHeight > el.clientHeight + 1);
 }
 
 function countdown(root, m, msg) {

@@ -7,6 +7,7 @@ import {
 } from "/static/games/lifeboats/common.js";
 import { lifeboatsReveals, lifeboatsWaiting } from "/static/games/lifeboats/moments.js";
 import { gameMemory } from "/static/js/gamekey.js";
+import { fitWhenNeeded } from "/static/js/fit.js";
 
 export { strings, seatColour };
 
@@ -57,8 +58,9 @@ export function render(root, msg, ctx) {
       side(view, tr, msg, m, ctx)),
     stage(view, tr, msg, newEvents),
     view.over && view.result ? finalScores(view, tr, view.result) : null);
-  root.replaceChildren(page);
-  fitHeight(root, page);
+  // measured when the stage's size, the boats or the end change, else the last fit is kept (issue 24)
+  const fitKey = [root.style.width, root.style.height, view.boats.length, Boolean(view.over), ctx.lang].join("|");
+  fitWhenNeeded(m, fitKey, page, () => root.replaceChildren(page), () => fitHeight(root, page));
 
   // Keep a copy of where every boat was, to animate a boat sinking in the next update.
   m.boats = Object.fromEntries(view.boats.map((b) => [b.colour, JSON.parse(JSON.stringify(b))]));

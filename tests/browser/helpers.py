@@ -10,6 +10,14 @@ def join(page, name):
     page.locator("#you").wait_for()
 
 
+def host_request(page, event, payload):
+    """A request from a page (window.castaways.net), asserted accepted: a host adding bots,
+    starting, asking a rematch."""
+    reply = page.evaluate("([e, p]) => window.castaways.net.request(e, p)", [event, payload])
+    assert reply["ok"], (event, reply)
+    return reply
+
+
 def seat_players(open_table, open_phone, names):
     """A TV and one phone per name, each joined, the lobby showing them all: how every play
     test begins. Returns (table, table_frames, phones, frames): the frames are each page's

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import CHROMIUM_ARGS, PHONE, TIMEOUT_MS, TV, own_server  # noqa: F401
-from tests.browser.helpers import join
+from tests.browser.helpers import host_request as _request, join
 
 pytestmark = pytest.mark.browser
 
@@ -41,12 +41,6 @@ def _page(browser, contexts, page_errors, size, label, mobile=False, ctx=None):
         ctx.set_default_timeout(TIMEOUT_MS)
         contexts.append(ctx)
     return page_errors.watch(ctx.new_page(), label)
-
-
-def _request(page, event, payload):
-    reply = page.evaluate("([e, p]) => window.castaways.net.request(e, p)", [event, payload])
-    assert reply["ok"], (event, reply)
-    return reply
 
 
 def _settled(pages, version):

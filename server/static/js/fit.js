@@ -10,12 +10,26 @@
 //  - Any other module (the generic renderer) is laid out at the box's own size and only shrunk,
 //    as little as it takes, when its content is taller than the box.
 // The root's virtual size is in --fit-w/--fit-h and the scale in --fit (data-fit too).
+//
+// When (issue 24): a fit reads sizes, which forces the browser to lay the page out, so it runs
+// when the fit's key changes (the page passes one: game, match, player count, end, language) or
+// the box is resized, never per message. Between those, an update costs no layout read for a
+// module with a design size, and one (the content's height, which the frame lays out anyway)
+// for any other; the box's size comes from the ResizeObserver, and unchanged sizes are not
+// written again (a write would undo the layout just made).
 
 export function stageFitter(box, root) {
   let design = null;
   let frame = 0;
+  let size = null;        // the box's {W, H}: read once, then kept by the ResizeObserver
+  let key;                // the key of the last full fit (undefined: fit on every call)
+  let scale = 1;          // the last scale found for content without a design size
+  let shown = "";         // what set() last wrote
 
   function set(w, h, s) {
+    const next = `${w}|${h}|${s}`;
+    if (next === shown && root.style.width) return;
+    shown = next;
     root.style.width = `${w}px`;
     root.style.height = `${h}px`;
     root.style.transform = Math.abs(s - 1) < 1e-3 ? "" : `scale(${s})`;
@@ -24,15 +38,26 @@ export function stageFitter(box, root) {
     root.dataset.fit = s.toFixed(3);
   }
 
-  function apply() {
-    const W = box.clientWidth;
-    const H = box.clientHeight;
+  function measure() {
+    size = { W: box.clientWidth, H: box.clientHeight };
+  }
+
+  // full: search the scale again (a new key, a new box size); else keep the last scale while
+  // the content still fits at it.
+  function apply(full = true) {
+    if (!size || !size.W || !size.H) measure();
+    const { W, H } = size;
     if (!W || !H) return;
     if (design) {
       const s = Math.min(W / design.width, H / design.height);
       set(W / s, H / s, s);
       return;
     }
+    if (!full) {
+      set(W / scale, H / scale, scale);
+      if (root.scrollHeight <= H / scale + 1) return;
+    }
+    scale = 1;
     set(W, H, 1);
     if (root.scrollHeight <= H + 1) return;
     // Content taller than the box: the largest scale at which it fits. A wider virtual box
@@ -45,27 +70,76 @@ export function stageFitter(box, root) {
       if (root.scrollHeight <= H / mid + 1) lo = mid;
       else hi = mid;
     }
+    scale = lo;
     set(W / lo, H / lo, lo);
   }
 
+  // After layout, where reading the box is free: a new size refits in the next frame.
   const observer = new ResizeObserver(() => {
+    const W = box.clientWidth;
+    const H = box.clientHeight;
+    if (!W || !H || (size && size.W === W && size.H === H)) return;
+    size = { W, H };
     cancelAnimationFrame(frame);
-    frame = requestAnimationFrame(apply);
+    frame = requestAnimationFrame(() => apply(true));
   });
   observer.observe(box);
 
   return {
-    /** After every render: the module's design size (or null) and a new fit. */
-    fit(fit) {
-      design = fit && fit.width > 0 && fit.height > 0 ? { width: fit.width, height: fit.height } : null;
-      apply();
+    /**
+     * After every render: the module's design size (or null) and a fit key (e.g. game, match,
+     * player count, end, language); the scale is searched again only when either changes.
+     * Without a key every call is a full fit.
+     */
+    fit(fit, fitKey) {
+      const next = fit && fit.width > 0 && fit.height > 0 ? { width: fit.width, height: fit.height } : null;
+      const same = fitKey !== undefined && fitKey === key
+        && (next ? design && design.width === next.width && design.height === next.height : !design);
+      design = next;
+      key = fitKey;
+      cancelAnimationFrame(frame);
+      // The same fit: its one read (does the content still fit?) waits for the next frame,
+      // after every write of this update, so the update is laid out once.
+      if (same && !design) frame = requestAnimationFrame(() => apply(false));
+      else apply(!same);
     },
     reset() {
       design = null;
+      key = undefined;
+      shown = "";
+      scale = 1;
       for (const p of ["width", "height", "transform", "transformOrigin"]) root.style[p] = "";
       root.style.removeProperty("--fit");
       delete root.dataset.fit;
     },
-    apply,
+    /** The box may have moved (the page's shell was redrawn): fit at the kept scale. */
+    apply: () => apply(key === undefined),
   };
+}
+
+/**
+ * A game module's own fit (sizes it measures on its page), run only when `key` changes: the
+ * inline style and the classes the last fit gave the page are put back on each new page before
+ * it is shown, so an update reads no layout. `overflows(page)`, optional: one read in the
+ * next frame, after the update's writes (the layout the frame makes anyway); true refits.
+ * `memory` is the module's per-game memory (gamekey.js): a rematch fits afresh.
+ */
+export function fitWhenNeeded(memory, key, page, show, fit, overflows = null) {
+  const kept = memory.fitKept;
+  const same = Boolean(kept) && kept.key === key;
+  const own = new Set(page.classList);
+  if (same) {
+    page.style.cssText = kept.style;
+    if (kept.classes.length) page.classList.add(...kept.classes);
+  }
+  show();
+  const refit = () => {
+    fit();
+    memory.fitKept = { key, style: page.style.cssText, classes: [...page.classList].filter((c) => !own.has(c)) };
+  };
+  if (!same) { refit(); return true; }
+  // The check reads layout: in the next frame, after every write of this update.
+  cancelAnimationFrame(memory.fitCheck || 0);
+  if (overflows) memory.fitCheck = requestAnimationFrame(() => { if (page.isConnected && overflows(page)) refit(); });
+  return false;
 }

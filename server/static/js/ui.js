@@ -1,6 +1,6 @@
 // Small page furniture shared by both pages: the connection indicator, the EN/FR switch,
 // a request wrapper that toasts refusals, and the game stage (module loading + rendering).
-import { h, mount } from "./dom.js";
+import { h } from "./dom.js";
 import { t, getLang, setLang, onLangChange, errorText, setGameStrings, has, LANGS } from "./i18n.js";
 import { toast } from "./toast.js";
 import { loadGameModule } from "./loader.js";
@@ -48,15 +48,27 @@ export function refusalNotice() {
   };
 }
 
+// The EN/FR switch: one element per page, built once and moved into each new header (like the
+// connection badge). A switch built per render subscribed to language changes every time and
+// never unsubscribed, so every old header stayed alive (issue 24).
+let switchEl = null;
 export function langSwitch() {
-  const el = h("div", { class: "lang-switch", role: "group", "aria-label": "Language / Langue" });
-  const paint = () => mount(el, LANGS.map((code) => h("button", {
-    type: "button", class: ["lang", code === getLang() && "lang-on"], lang: code,
-    "aria-pressed": String(code === getLang()), dataset: { lang: code },
-    onclick: () => setLang(code),
-  }, code.toUpperCase())));
+  if (switchEl) return switchEl;
+  const el = h("div", { class: "lang-switch", role: "group", "aria-label": "Language / Langue" },
+    LANGS.map((code) => h("button", {
+      type: "button", class: "lang", lang: code, dataset: { lang: code },
+      onclick: () => setLang(code),
+    }, code.toUpperCase())));
+  const paint = () => {
+    for (const b of el.children) {
+      const on = b.dataset.lang === getLang();
+      b.classList.toggle("lang-on", on);
+      b.setAttribute("aria-pressed", String(on));
+    }
+  };
   onLangChange(paint);
   paint();
+  switchEl = el;
   return el;
 }
 

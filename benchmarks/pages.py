@@ -1,0 +1,263 @@
+"""What a `game` update costs the pages in the browser (issue 24). Prints figures.
+
+A real server (threading, bots 0.1 s per move) plays each game with a TV (1280x720) and one seated
+phone (390x844, its seat played by a bot) while both record their `game` payloads; then each page,
+its socket closed, is fed its own payloads again one at a time through the page's own stage
+(`window.castaways.stage.show`, as the socket handler does) in headless Chromium
+(/usr/bin/chromium) under DevTools CPU throttling (1x and 4x; calibrated: a fixed JS loop's
+slowdown is printed). Per update, from the call to the frame that shows it:
+  - main-thread CPU: CDP Performance.getMetrics TaskDuration after minus before (median, p95);
+  - layouts: LayoutCount after minus before (mean).
+Then a TV and a phone through four games of Galèrapagos in a row (three rematches): DOM nodes,
+detached nodes and listeners after a forced GC at the end of each game.
+
+    make bench-pages            # or: python benchmarks/pages.py [--rounds N]
+
+The figures depend on the machine and its load: compare a before and an after from one sitting.
+"""
+import argparse
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync"]
+TV = {"width": 1280, "height": 720}
+PHONE = {"width": 390, "height": 844}
+# (label, game, players, options)
+GAMES = [
+    ("Lifeboats 5p", "lifeboats", 5, {"negotiation_seconds": 0}),
+    ("Lifeboat 6p", "lifeboat", 6, {}),
+    ("Galèrapagos 6p", "galerapagos", 6, {"window_seconds": 0}),
+    ("Galèrapagos 12p", "galerapagos", 12, {"window_seconds": 0}),
+]
+UPDATES = 40
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(data):
+    port = free_port()
+    log = open(os.path.join(data, "server.log"), "w")
+    proc = subprocess.Popen([sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
+                             "--data", data, "--async-mode", "threading", "--seed", "5", "--bot-delay", "0.1"],
+                            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONPATH": ROOT})
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url + "/healthz", timeout=1) as r:
+                if r.status == 200:
+                    return proc, url
+        except OSError:
+            time.sleep(0.1)   # a starting process: nothing to wait on but its port
+    proc.kill()
+    raise RuntimeError("server did not start")
+
+
+def request(page, event, payload):
+    reply = page.evaluate("([e, p]) => window.castaways.net.request(e, p)", [event, payload])
+    if not reply["ok"]:
+        raise RuntimeError(f"{event}: {reply}")
+    return reply
+
+
+def recorder(page):
+    frames = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(
+        p if isinstance(p, str) else p.decode("utf-8", "replace"))))
+    return frames
+
+
+def game_payloads(frames):
+    out = []
+    for f in frames:
+        if f.startswith("42"):
+            try:
+                data = json.loads(f[2:])
+            except ValueError:
+                continue
+            if isinstance(data, list) and data and data[0] == "game" and not data[1].get("over"):
+                out.append(data[1])
+    return out
+
+
+def metrics(cdp):
+    return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+
+
+def calibrate(page, cdp):
+    """ms of a fixed loop at each throttle rate."""
+    out = {}
+    for rate in (1, 4):
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        out[rate] = page.evaluate("""() => { const t = performance.now(); let x = 0;
+          for (let i = 0; i < 3e6; i++) x = (x * 31 + i) % 1000003; return performance.now() - t + x * 0; }""")
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    return out
+
+
+def replay(page, cdp, payloads, rate):
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    cpu, layouts = [], []
+    for msg in payloads:
+        before = metrics(cdp)
+        page.evaluate("""msg => new Promise((done) => {
+          window.castaways.stage.show(msg, window.castaways.state.room);
+          requestAnimationFrame(() => setTimeout(done, 0));
+        })""", msg)
+        after = metrics(cdp)
+        cpu.append((after["TaskDuration"] - before["TaskDuration"]) * 1000)
+        layouts.append(after["LayoutCount"] - before["LayoutCount"])
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    return cpu, layouts
+
+
+def p95(xs):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(0.95 * (len(xs) - 1))))]
+
+
+def open_page(browser, url, size, mobile):
+    ctx = browser.new_context(viewport=size, is_mobile=mobile, has_touch=mobile, locale="en-US")
+    ctx.set_default_timeout(120_000)
+    page = ctx.new_page()
+    frames = recorder(page)
+    page.goto(url)
+    return ctx, page, frames
+
+
+def table_and_phone(browser, url, bots):
+    """A TV's room with Ana's phone joined and `bots` bots: ((ctx, page, frames), (ctx, page, frames))."""
+    tv_ctx, tv, tv_frames = open_page(browser, url + "/", TV, False)
+    tv.locator("#room-code").wait_for()
+    code = tv.locator("#room-code").inner_text().strip()
+    ph_ctx, phone, ph_frames = open_page(browser, f"{url}/j/{code}", PHONE, True)
+    phone.fill("#name", "Ana")
+    phone.click("#join")
+    phone.locator("#you").wait_for()
+    for _ in range(bots):
+        request(tv, "add_bot", {})
+    return (tv_ctx, tv, tv_frames), (ph_ctx, phone, ph_frames)
+
+
+def per_update(browser, url, rows, only=""):
+    for label, game, players, options in GAMES:
+        if only and only not in label:
+            continue
+        (tv_ctx, tv, tv_frames), (ph_ctx, phone, ph_frames) = table_and_phone(browser, url, players - 1)
+        tv.wait_for_function("n => window.castaways.state.room.players.length === n", arg=players)
+        ana = phone.evaluate("() => window.castaways.state.meId")
+        request(tv, "start", {"game": game, "options": options})
+        phone.locator("#stage > *").first.wait_for()
+        request(tv, "bot_replace", {"player": ana})
+        tv.wait_for_function("""n => { const g = window.castaways.state.game;
+          return g && (g.over || g.version >= n); }""", arg=UPDATES + 5)
+        # both sockets closed: nothing but the replayed payload reaches either page
+        for page in (tv, phone):
+            page.evaluate("() => window.castaways.net.close()")
+        for name, page, frames in (("TV", tv, tv_frames), ("phone", phone, ph_frames)):
+            payloads = [{**m, "deadline": None} for m in game_payloads(frames)][:UPDATES]
+            cdp = page.context.new_cdp_session(page)
+            cdp.send("Performance.enable")
+            row = {"game": label, "page": name, "n": len(payloads)}
+            for rate in (1, 4):
+                cpu, layouts = replay(page, cdp, payloads, rate)
+                row[rate] = (statistics.median(cpu), p95(cpu))
+                if rate == 1:
+                    row["layouts"] = statistics.mean(layouts)
+            rows.append(row)
+            print(f"  {label:16} {name:5} n={row['n']:3}  1x {row[1][0]:6.1f} / {row[1][1]:6.1f} ms"
+                  f"   4x {row[4][0]:6.1f} / {row[4][1]:6.1f} ms   layouts {row['layouts']:.1f}", flush=True)
+        tv_ctx.close()
+        ph_ctx.close()
+
+
+def after_gc(page, cdp):
+    cdp.send("HeapProfiler.collectGarbage")
+    cdp.send("HeapProfiler.collectGarbage")
+    m = metrics(cdp)
+    shown = page.evaluate("""() => { let n = 1; const w = document.createTreeWalker(document, NodeFilter.SHOW_ALL);
+      while (w.nextNode()) n++; return n; }""")
+    return int(m["Nodes"]), int(m["Nodes"] - shown), int(m["JSEventListeners"])
+
+
+def rematches(browser, url):
+    (tv_ctx, tv, _), (ph_ctx, phone, _) = table_and_phone(browser, url, 2)
+    ana = phone.evaluate("() => window.castaways.state.meId")
+    request(tv, "start", {"game": "galerapagos", "options": {"window_seconds": 0}})
+    phone.locator("#stage > *").first.wait_for()
+    request(tv, "bot_replace", {"player": ana})
+    cdps = []
+    for page in (tv, phone):
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Performance.enable")
+        cdps.append(cdp)
+    series = {"TV": [], "phone": []}
+    for match in range(1, 5):
+        for page in (tv, phone):
+            page.wait_for_function("""m => { const g = window.castaways.state.game;
+              return g && g.over && g.match === m && document.querySelector('#final'); }""", arg=match)
+        for name, page, cdp in (("TV", tv, cdps[0]), ("phone", phone, cdps[1])):
+            series[name].append(after_gc(page, cdp))
+        if match < 4:
+            request(tv, "rematch", {})
+    for name, values in series.items():
+        print(f"  {name:5} nodes {' -> '.join(str(v[0]) for v in values)};"
+              f" detached {' -> '.join(str(v[1]) for v in values)};"
+              f" listeners {' -> '.join(str(v[2]) for v in values)}", flush=True)
+    tv_ctx.close()
+    ph_ctx.close()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--no-rematches", action="store_true", help="skip the rematch series")
+    parser.add_argument("--games", default="", help="only the rows whose label contains this (e.g. Lifeboat 6p)")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+    with tempfile.TemporaryDirectory() as data:
+        proc, url = start_server(data)
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+                try:
+                    page = browser.new_page()
+                    cdp = page.context.new_cdp_session(page)
+                    cal = calibrate(page, cdp)
+                    page.close()
+                    print(f"calibration: a fixed loop {cal[1]:.1f} ms at 1x, {cal[4]:.1f} ms at 4x "
+                          f"({cal[4] / cal[1]:.1f}x slower)")
+                    try:
+                        print(f"load average: {os.getloadavg()[0]:.1f}")
+                    except OSError:
+                        pass
+                    print("CPU per `game` update, call to frame, median / p95; layouts per update (1x):")
+                    per_update(browser, url, [], args.games)
+                    if not args.no_rematches:
+                        print("Galèrapagos 3p, four games (three rematches), after a forced GC at each end:")
+                        rematches(browser, url)
+                finally:
+                    browser.close()
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+if __name__ == "__main__":
+    main()
