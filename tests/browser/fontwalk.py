@@ -3,7 +3,7 @@ scenario of a game, at 1280x720 and 1920x1080; its size on the screen is the com
 times the stage's scale (what a transform does to it). Used by tests/browser/test_moments_fonts.py
 and as a command that prints the smallest texts:
 
-    python tests/browser/fontwalk.py [game ...]
+    python tests/browser/fontwalk.py [--shots=DIR] [game ...] [scenario ...]
 """
 import os
 import sys
@@ -80,6 +80,46 @@ def small_texts(page, size, scope=None):
     return page.evaluate(WALK, [MINIMUM[size], scope])
 
 
+def payloads(base, page, names):
+    """{scenario: its TV payload}, fetched by the page from the preview server."""
+    return page.evaluate("""async ([names]) => {
+      const out = {};
+      for (const n of names) out[n] = (await (await fetch(`/states/${n}.json`)).json()).table;
+      return out; }""", [list(names)])
+
+
+def sweep(browser, game, names=None, scope=None, langs=("en", "fr"), sizes=None, shots=None):
+    """The cheap walk: one page per size, every scenario injected into it (window.__show: a
+    new game on the same page, no reload), in each language. {(w, h): [(scenario, lang, text,
+    size, class)]} of the texts under the minimum; shots: a folder to screenshot each view into."""
+    srv, scenarios = serve(game)
+    base = f"http://127.0.0.1:{srv.server_port}/preview/preview.html"
+    names = list(names or scenarios.SCENARIOS)
+    found = {}
+    try:
+        for (w, h) in sizes or MINIMUM:
+            limit = MINIMUM[(w, h)]
+            ctx = browser.new_context(viewport={"width": w, "height": h})
+            page = ctx.new_page()
+            page.goto(f"{base}?page=table&s={names[0]}&lang=en")
+            page.wait_for_function("window.__ready === true", timeout=90000)
+            states = payloads(base, page, names)
+            small = found.setdefault((w, h), [])
+            for lang in langs:
+                for name in names:
+                    page.evaluate("([m, l]) => window.__show(m, l)", [states[name], lang])
+                    # the full-screen reveal a new game replays is tested on its own
+                    page.evaluate("() => document.querySelectorAll('.rv-overlay').forEach((x) => x.remove())")
+                    if shots:
+                        page.screenshot(path=os.path.join(shots, f"{game}-{w}x{h}-{name}-{lang}.png"))
+                    for x in page.evaluate(WALK, [limit, scope]):
+                        small.append((name, lang, x["text"], x["size"], x["cls"]))
+            ctx.close()
+    finally:
+        srv.shutdown()
+    return found
+
+
 def walk(browser, game, names=None, scope=None):
     """{(w, h): [(scenario, lang, text, size, class)]} of texts under the minimum."""
     srv, scenarios = serve(game)
@@ -104,11 +144,17 @@ def walk(browser, game, names=None, scope=None):
 
 def main():
     from playwright.sync_api import sync_playwright
-    games = sys.argv[1:] or list(GAMES)
+    args = sys.argv[1:]
+    shots = None
+    if args and args[0].startswith("--shots="):
+        shots = args.pop(0).split("=", 1)[1]
+        os.makedirs(shots, exist_ok=True)
+    games = [a for a in args if a in GAMES] or list(GAMES)
+    names = [a for a in args if a not in GAMES] or None
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
         for game in games:
-            found = walk(browser, game)
+            found = sweep(browser, game, names=names, shots=shots)
             for size, small in found.items():
                 classes = {}
                 for name, lang, text, px, cls in small:
