@@ -75,7 +75,10 @@ function sofaFloor(w = window.innerWidth, h = window.innerHeight) {
 
 function fit(root, page) {
   const top = root.getBoundingClientRect().top + window.scrollY;
-  const height = Math.max(560, window.innerHeight - top - 12);
+  // On the TV page, the stage's own box (table.js): a board any taller is scaled down by the
+  // stage fitter, and its text with it, under the floor.
+  const box = root.closest(".stage-box");
+  const height = box && box.clientHeight ? box.clientHeight : Math.max(560, window.innerHeight - top - 12);
   const width = page.getBoundingClientRect().width || window.innerWidth;
   const floor = sofaFloor();
   page.style.height = `${height}px`;

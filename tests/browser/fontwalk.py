@@ -18,6 +18,8 @@ GAMES = {"lifeboats": ("lifeboats_preview", "lb_scenarios"),
 # Each element with its own visible text: its computed size times its scale on the screen.
 WALK = """([limit, scope]) => {
   const out = [];
+  // Entrances (a vote card turning over, a boat rowing in) are read where they end.
+  for (const a of document.getAnimations()) { try { a.finish(); } catch (_) { /* an endless one */ } }
   const roots = scope ? [...document.querySelectorAll(scope)] : [document.getElementById('root')];
   const seen = new Set();
   for (const root of roots) {
@@ -39,8 +41,12 @@ WALK = """([limit, scope]) => {
       const box = el.getBBox ? el.getBBox() : null;
       const scale = box && box.height ? r.height / box.height : 1;
       size = size * scale;
-    } else if (el.offsetWidth) {
-      size = size * (r.width / el.offsetWidth);
+    } else {
+      // The scale on the screen, from the nearest box that is not an inline run (a wrapped
+      // inline's rectangle is not its width).
+      let box = el;
+      while (box.parentElement && getComputedStyle(box).display === 'inline') box = box.parentElement;
+      if (box.offsetWidth) size = size * (box.getBoundingClientRect().width / box.offsetWidth);
     }
     if (size < limit) out.push({ text: n.textContent.trim().slice(0, 40), size: Math.round(size * 10) / 10,
                                  cls: (el.className && el.className.baseVal !== undefined ? el.className.baseVal : el.className) || el.tagName });
@@ -110,10 +116,10 @@ def sweep(browser, game, names=None, scope=None, langs=("en", "fr"), sizes=None,
                     page.evaluate("([m, l]) => window.__show(m, l)", [states[name], lang])
                     # the full-screen reveal a new game replays is tested on its own
                     page.evaluate("() => document.querySelectorAll('.rv-overlay').forEach((x) => x.remove())")
-                    if shots:
-                        page.screenshot(path=os.path.join(shots, f"{game}-{w}x{h}-{name}-{lang}.png"))
                     for x in page.evaluate(WALK, [limit, scope]):
                         small.append((name, lang, x["text"], x["size"], x["cls"]))
+                    if shots:
+                        page.screenshot(path=os.path.join(shots, f"{game}-{w}x{h}-{name}-{lang}.png"))
             ctx.close()
     finally:
         srv.shutdown()
