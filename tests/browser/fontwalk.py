@@ -11,6 +11,21 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 MINIMUM = {(1280, 720): 14, (1920, 1080): 18}
+# The test's share of each game's scenarios (tests/browser/test_moments_fonts.py): every kind of
+# board, 6 and 12 players, the ends; left out are the phone's own scenarios (its log, records,
+# crystal ball, hand cards) and the few whose seeded search is slow (Galèrapagos' hurricane
+# vote, ~15 s; Lifeboat's trade and compass logs). The command walks them all.
+SOFA = {
+    "galerapagos": ["step", "bite", "shot", "sick", "dawn", "evening", "zero", "vote", "tie", "named",
+                    "departure", "over", "step_12", "vote_12", "reveal_12", "over_12"],
+    "lifeboat": ["draft", "place", "answer_mug", "fight_flare", "fight_resolved", "compass", "rescue_sharks",
+                 "thirst_unconscious_water", "in_the_water", "unconscious", "over", "draft_6p",
+                 "fight_joined_6p", "rescue_6p", "thirst_6p", "over_6p", "lady_unconscious_6p"],
+    "lifeboats": None,      # all: they are quick to make
+}
+# The test reads each size in one language: the sizes of text do not depend on it (the French,
+# longer, where room is tightest).
+PAIRS = {(1280, 720): ("fr",), (1920, 1080): ("en",)}
 GAMES = {"lifeboats": ("lifeboats_preview", "lb_scenarios"),
          "lifeboat": ("lifeboat_preview", "lbt_scenarios"),
          "galerapagos": ("galerapagos_preview", "gp_scenarios")}
@@ -111,7 +126,7 @@ def sweep(browser, game, names=None, scope=None, langs=("en", "fr"), sizes=None,
             page.wait_for_function("window.__ready === true", timeout=90000)
             states = payloads(base, page, names)
             small = found.setdefault((w, h), [])
-            for lang in langs:
+            for lang in (langs[(w, h)] if isinstance(langs, dict) else langs):
                 for name in names:
                     page.evaluate("([m, l]) => window.__show(m, l)", [states[name], lang])
                     # the full-screen reveal a new game replays is tested on its own

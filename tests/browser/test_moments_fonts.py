@@ -1,5 +1,6 @@
-"""Readable from the sofa (issue 20 item 6): over every engine-made preview scenario of each
-game, in English and French, at 1280x720 no visible text of the whole TV is under 14 px on the
+"""Readable from the sofa (issue 20 item 6): over the engine-made preview scenarios of each
+game (fontwalk.SOFA: every kind of board, 6 and 12 players, the ends), in French at 1280x720 and
+English at 1920x1080, at 1280x720 no visible text of the whole TV is under 14 px on the
 screen (computed size times the stage's scale), at 1920x1080 none under 18 px: the boards, the
 "waiting for" banner, the log; and the full-screen reveal (a 12-castaway vote, a six-player
 fight, a Lifeboats ballot) holds the same minimum. Cheap: one page per game and size, each
@@ -18,17 +19,17 @@ REVEALS = {"galerapagos": ("vote_12", "reveal_12"), "lifeboat": ("fight_joined_6
 
 @pytest.mark.parametrize("game", sorted(fontwalk.GAMES))
 def test_the_whole_tv_and_the_reveal_are_readable_from_the_sofa(browser, game):
-    found = fontwalk.sweep(browser, game)
+    found = fontwalk.sweep(browser, game, names=fontwalk.SOFA[game], langs=fontwalk.PAIRS)
     for size, small in found.items():
         assert not small, (game, size, len(small), small[:10])
     srv, scenarios = fontwalk.serve(game)
     base = f"http://127.0.0.1:{srv.server_port}/preview/preview.html"
     first, then = REVEALS[game]
     try:
-        for size in fontwalk.MINIMUM:
+        for size, langs in fontwalk.PAIRS.items():
             ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
             page = ctx.new_page()
-            for lang in ("en", "fr"):
+            for lang in langs:
                 page.goto(f"{base}?page=table&s={first}&lang={lang}")
                 page.wait_for_function("window.__ready === true", timeout=90000)
                 nxt = page.evaluate("u => fetch(u).then((r) => r.json())", f"/states/{then}.json?lang={lang}")
