@@ -95,11 +95,14 @@ function fit(root, page) {
     u = Math.max(0.85 * floor, u * 0.94);
     page.style.setProperty("--u", `${u}px`);
   }
-  const folds = [...page.querySelectorAll(".gt-logp li")].reverse()
-    .concat([...page.querySelectorAll(".gt-dcard")].slice(2).reverse(), [...page.querySelectorAll(".gt-earlier li")]);
-  for (const el of folds) {
-    if (!over()) break;
-    el.hidden = true;
+  // Each fold only for the panel it gives room to (the log's lines give the story theirs).
+  const cut = (el) => el && el.scrollHeight > el.clientHeight + 1;
+  const story = page.querySelector(".gt-now");
+  const folds = [...page.querySelectorAll(".gt-logp li")].reverse().map((el) => [el, () => cut(story) || cut(el.closest("section"))])
+    .concat([...page.querySelectorAll(".gt-dcard")].slice(2).reverse().map((el) => [el, () => cut(el.closest(".gt-box")) || cut(el.closest("section"))]),
+      [...page.querySelectorAll(".gt-earlier li")].map((el) => [el, () => cut(story)]));
+  for (const [el, needed] of folds) {
+    if (needed()) el.hidden = true;
   }
   const log = page.querySelector(".gt-logp");
   if (log && !log.querySelector("li:not([hidden])")) log.hidden = true;   // all folded: the story takes its room
