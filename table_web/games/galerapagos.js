@@ -64,7 +64,9 @@ function draw(root, m) {
     view.over && view.result ? final(env) : null);
   // fitted when the screen, the castaways or the end change, else the last fit is kept (issue 24)
   const fitKey = [window.innerWidth, window.innerHeight, view.castaways.length, Boolean(view.over), ctx.lang].join("|");
-  fitWhenNeeded(m, fitKey, page, () => root.replaceChildren(page), () => fit(root, page), crowded);
+  // The folds of the last fit (the oldest log lines...) go with its kept sizes onto each new page.
+  const show = () => { foldAgain(page, m.folds); root.replaceChildren(page); };
+  fitWhenNeeded(m, fitKey, page, show, () => { m.folds = fit(root, page); }, crowded);
   countdown(root, m, msg);
 }
 
@@ -90,7 +92,7 @@ function fit(root, page) {
   // A crowded moment (12 castaways, a long reveal) shrinks the board a little until every
   // panel fits, down to the floor (text never goes under it); what still does not fit is the
   // oldest story: the log's oldest lines, the oldest discards, the turn's earlier outcomes.
-  const panels = [...page.querySelectorAll(".gt-main > section, .gt-mid > section, .gt-box, .gt-final-card")];
+  const panels = [...page.querySelectorAll(PANELS)];
   const over = () => panels.some((el) => el.scrollHeight > el.clientHeight + 1);
   for (const el of page.querySelectorAll(".gt-logp, .gt-logp li, .gt-earlier li, .gt-dcard")) el.hidden = false;
   for (let i = 0; i < 10 && u > 0.85 * floor && over(); i++) {
@@ -108,12 +110,25 @@ function fit(root, page) {
   }
   const log = page.querySelector(".gt-logp");
   if (log && !log.querySelector("li:not([hidden])")) log.hidden = true;   // all folded: the story takes its room
+  return FOLDABLE.map((sel) => [...page.querySelectorAll(sel)].flatMap((el, i) => (el.hidden ? [i] : [])));
 }
 
-// A panel whose content is taller than it (a crowded moment): the fit shrinks --u again.
+// The panels the fit keeps whole, and what it may fold, by kind (indices kept between updates).
+const PANELS = ".gt-main > section, .gt-mid > section, .gt-box, .gt-final-card";
+const FOLDABLE = [".gt-logp", ".gt-logp li", ".gt-dcard", ".gt-earlier li"];
+
+// A kept fit's folds on a new page of the same fit: no measuring (issue 24).
+function foldAgain(page, folds) {
+  if (!folds) return;
+  FOLDABLE.forEach((sel, k) => {
+    const els = page.querySelectorAll(sel);
+    for (const i of folds[k] || []) if (els[i]) els[i].hidden = true;
+  });
+}
+
+// A panel whose content is taller than it (a crowded moment): the fit runs again.
 function crowded(page) {
-  return [...page.querySelectorAll(".gt-main > section, .gt-right > section, .gt-final-card")]
-    .some((el) => el.scrollHeight > el.clientHeight + 1);
+  return [...page.querySelectorAll(PANELS)].some((el) => el.scrollHeight > el.clientHeight + 1);
 }
 
 function countdown(root, m, msg) {
