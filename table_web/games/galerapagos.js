@@ -66,7 +66,8 @@ function draw(root, m) {
   const fitKey = [window.innerWidth, window.innerHeight, view.castaways.length, Boolean(view.over), ctx.lang].join("|");
   // The folds of the last fit (the oldest log lines...) go with its kept sizes onto each new page.
   const show = () => { foldAgain(page, m.folds); root.replaceChildren(page); };
-  fitWhenNeeded(m, fitKey, page, show, () => { m.folds = fit(root, page); }, crowded);
+  const refit = () => { m.folds = fit(root, page); m.excess = excess(page); };
+  fitWhenNeeded(m, fitKey, page, show, refit, (p) => excess(p).some((x, i) => x > (m.excess[i] || 0)));
   countdown(root, m, msg);
 }
 
@@ -126,9 +127,11 @@ function foldAgain(page, folds) {
   });
 }
 
-// A panel whose content is taller than it (a crowded moment): the fit runs again.
-function crowded(page) {
-  return [...page.querySelectorAll(PANELS)].some((el) => el.scrollHeight > el.clientHeight + 1);
+// How much each panel's content is taller than the panel. The fit runs again when a panel
+// outgrows what the last fit left (a crowded moment); at the floor with nothing left to fold
+// a panel may stay over by a little, and refitting every update would not change that.
+function excess(page) {
+  return [...page.querySelectorAll(PANELS)].map((el) => Math.max(0, el.scrollHeight - el.clientHeight - 1));
 }
 
 function countdown(root, m, msg) {

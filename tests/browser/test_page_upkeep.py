@@ -7,9 +7,11 @@
   (the language switch once subscribed on every render) grows them by thousands.
 - The TV fed a recorded game one payload at a time (the page's own stage.show, the socket
   closed so nothing else arrives, CSS animations and countdowns off): once the board is fitted,
-  no update forces more than one layout (a DevTools trace), and the layouts per update (CDP's
-  LayoutCount) stay few; a fit runs when the game, the screen, the player count or the end
-  changes, never per message, and the reads an update still makes wait for its frame.
+  no update forces more than one layout (a DevTools trace), but for Galèrapagos' few refits
+  when a panel outgrows its fit (the sofa's floor folds lines instead of shrinking text), and
+  the layouts per update (CDP's LayoutCount) stay few; a fit runs when the game, the screen,
+  the player count or the end changes, never per message, and the reads an update still
+  makes wait for its frame.
 
 No sleeps: every wait is on a condition; the counts are the browser's, not timings.
 """
@@ -177,5 +179,11 @@ def test_an_update_lays_the_tv_out_once(browser, contexts, page_errors, live_ser
     # vary with the machine (Galèrapagos' board sometimes takes a second, unforced pass), so
     # their count is only bounded: the old Galèrapagos laid out 12-14 times per update.
     layouts, forced = _layouts_per_update(tv, games[:40])
-    assert max(forced[1:]) <= 1, (game, forced)
+    # Galèrapagos' board keeps every text at the sofa's floor (issue 20.6) by folding the
+    # oldest lines of a panel that outgrows its fit: while the first turn's story and log fill
+    # up, a few updates fit again (3-7 forced layouts each, measured: 5 of 40). Every other
+    # update, and every update of the other games, forces at most the one check.
+    refits = [n for n in forced[1:] if n > 1]
+    assert len(refits) <= (len(forced) // 5 if game == "galerapagos" else 0), (game, forced)
+    assert max(forced[1:]) <= 10, (game, forced)
     assert sum(layouts[1:]) <= 3 * len(layouts[1:]), (game, layouts)
