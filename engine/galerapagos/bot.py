@@ -367,7 +367,10 @@ class GalerapagosBot:
             return gift
         if kind == "dawn":
             doll = of_type([a for a in legal if a.get("card") == "voodoo_doll"], "play")
-            if doll and ((t.water >= 2 * (t.L + 1) and t.food >= 2 * (t.L + 1))
+            # Fewer than half the table alive can never leave as a group: bring someone back
+            # as soon as tonight's meal covers him too.
+            few = t.L < ceil(t.n / 2) and min(t.water, t.food) >= t.L + 1
+            if doll and (few or (t.water >= 2 * (t.L + 1) and t.food >= 2 * (t.L + 1))
                          or (t.L < ceil(t.n / 2) + 1 and min(t.water, t.food) >= t.L + 3)):
                 # Back with a castaway the raft's plan lacks, its best friend first.
                 return min(doll, key=lambda a: (t.grudge(a["target"]), a["target"]))

@@ -4,6 +4,7 @@ names is changed) and checks the bot's choice; without the behaviour the bot doe
 else."""
 import random
 
+from engine.galerapagos import bot as gbot
 from engine.lifeboat import bot as lbot
 from engine.lifeboat.data import CHARACTERS
 from engine.registry import new_game
@@ -69,3 +70,40 @@ def test_the_lifeboat_bot_fires_the_flare_for_birds_when_the_rescue_is_near_and_
     s["wounds"][enemy] = 0
     s["wounds"][seat] = 0
     assert _choice(game, seat)["type"] != "flare"
+
+
+def _galerapagos_dawn():
+    """A 6-castaway Galèrapagos game (bots) at its first dawn window (someone has died)."""
+    bot = gbot.BOT
+    game = new_game("galerapagos", [f"P{i}" for i in range(6)], seed=0)
+    for step in range(3000):
+        if (game.state.get("stage") or {}).get("kind") == "dawn":
+            return game
+        seat = game.waiting_for()[0]
+        game.act(seat, bot.choose(game.view(seat), game.legal_actions(seat), [],
+                                  random.Random(step)))
+    raise AssertionError("no dawn")
+
+
+def test_the_galerapagos_bot_brings_a_castaway_back_when_too_few_are_left_to_leave():
+    """With fewer than half the table alive the group can never leave: the voodoo doll brings
+    one back as soon as tonight's meal covers him too (not when it does not)."""
+    game = _galerapagos_dawn()
+    s = game.state
+    me = game.waiting_for()[0]
+    for seat, c in enumerate(s["castaways"]):
+        if seat != me and len([x for x in s["castaways"] if x["alive"]]) > 2 and c["alive"]:
+            c["alive"] = False
+            s["stage"]["window"]["seats"].remove(seat)
+    for pile in [s["deck"]] + [c["hand"] for c in s["castaways"]]:
+        if "voodoo_doll" in pile:
+            pile.remove("voodoo_doll")
+    s["castaways"][me]["hand"].append("voodoo_doll")
+    s["water"] = s["food"] = 3                          # two alive: the meal of three
+    game.changed()
+    choice = gbot.BOT.choose(game.view(me), game.legal_actions(me), [], random.Random(1))
+    assert choice["type"] == "play" and choice["card"] == "voodoo_doll"
+    s["water"] = 2
+    game.changed()
+    choice = gbot.BOT.choose(game.view(me), game.legal_actions(me), [], random.Random(1))
+    assert choice.get("card") != "voodoo_doll"
