@@ -169,7 +169,10 @@ class GalerapagosBot:
         score = 0.0
         if c["sick"] or c["resting"]:
             score += 3
-        score -= 2 * sum(1 for card in c["faceup"] if card in _TOOLS)
+        # A face-up tool dies with its owner (only a revolver is passed on): a tool holder is
+        # the last one the group gives up, whatever a bot's fancies (measured: 8 castaways
+        # escaped 77% -> 79% of 400 games when this weighed 2 instead of 4).
+        score -= 4 * sum(1 for card in c["faceup"] if card in _TOOLS)
         score -= 0.2 * c["hand_size"]
         # A shooter or a thief is the table's enemy.
         for e in events:
