@@ -3,10 +3,12 @@
 keeps its loot.
 
 It rows and keeps the navigation cards that spare itself and its friend and strike its enemy;
-drinks when thirsty and pours for its friend; uses its medical kit; mugs only someone it can
-beat, its enemy first but not on the first day (a person hides their hand a while); refuses a
-swap or mug it can win and agrees to the rest; joins a fight on its friend's side or against
-its enemy when that side can win, and arms itself only when that turns the fight.
+drinks when thirsty and pours for its friend; uses its medical kit, and an unconscious
+friend's own kit on him; fires the flare gun's birds when the rescue is near and the board
+suits it; mugs only someone it can beat, its enemy first but not on the first day (a person
+hides their hand a while); refuses a swap or mug it can win and agrees to the rest; joins a
+fight on its friend's side or against its enemy when that side can win, and arms itself only
+when that turns the fight.
 As navigator it uses the compass when no card of the row stack suits it. It trades with its
 friend: it offers him a water (a loyal bot anything it can spare) and accepts what he offers,
 accepts any trade that leaves it better off with anyone but its enemy, and takes back an offer
@@ -32,8 +34,8 @@ _DRAFT = ["water", "knife", "gaffing_hook", "medical_kit", "blackjack", "life_pr
 
 _PACE = {"pick": 2.0, "nothing": 1.5, "row": 2.0, "place_row_card": 1.5, "swap": 3.0,
          "mug": 3.0, "medical_kit": 2.0, "medical_kit_his": 2.0, "flare": 2.5, "agree": 2.5,
-         "fight": 2.5, "join": 2.0, "weapon": 1.5, "fire_flare": 1.5, "navigate": 3.0, "drink": 1.0, "pour": 1.5,
-         "throw_preserver": 1.5, "chum": 2.0, "done": 0.15}
+         "fight": 2.5, "join": 2.0, "weapon": 1.5, "fire_flare": 1.5, "navigate": 3.0,
+         "drink": 1.0, "pour": 1.5, "throw_preserver": 1.5, "chum": 2.0, "done": 0.15}
 
 
 def _bonus(kind):
