@@ -112,6 +112,12 @@ class LifeboatBot:
     def choose(self, view, legal, events, rng):
         b = Boat(view, events, rng)
         types = {a["type"] for a in legal}
+        # My unconscious friend holds a life preserver: show it for him before a card sends
+        # him overboard (it must already be face up then).
+        if b.love != b.seat:
+            his = pick(legal, type="show_his", target=b.love)
+            if his:
+                return his
         if "pick" in types:
             return self._pick(b, of_type(legal, "pick"))
         if "place_row_card" in types:

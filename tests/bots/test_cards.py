@@ -107,3 +107,15 @@ def test_the_galerapagos_bot_brings_a_castaway_back_when_too_few_are_left_to_lea
     game.changed()
     choice = gbot.BOT.choose(game.view(me), game.legal_actions(me), [], random.Random(1))
     assert choice.get("card") != "voodoo_doll"
+
+
+def test_the_lifeboat_bot_shows_its_unconscious_friends_life_preserver_for_him():
+    game, seat = _lifeboat_action_turn()
+    s = game.state
+    friend = next(x for x in s["line"] if x != seat)
+    s["love"][seat] = s["chars"][friend]
+    s["wounds"][friend] = CHARACTERS[s["chars"][friend]]["size"]      # unconscious
+    _give(s, friend, "life_preserver")
+    assert _choice(game, seat) == {"type": "show_his", "target": friend}
+    s["love"][seat] = s["chars"][seat]
+    assert _choice(game, seat)["type"] != "show_his"
