@@ -9,7 +9,9 @@ Parts (all by default; --only head|random|bloc|cards picks one):
   shares may add up to more than 100%); each seed is played twice, the new bots in one half
   of the seats (rotating with the seed), then in the other.
   Galèrapagos, 4, 6 and 8 castaways: all-new and all-old tables, games where the group got off
-  the island with at least half of the castaways aboard.
+  the island with at least half of the castaways aboard, on the same seeds, with the paired
+  difference and its 95% interval (only seeds where one table escaped and the other did not
+  count).
 - random: one bot against random players (Lifeboats 4p, Lifeboat 6p), new and old bot.
 - bloc: 200 seeded 12-player Galèrapagos games, 9 bots and 3 random players (seats rotate):
   the share of revealed sacrifice votes in which every living bot voter (but the castaway
@@ -60,12 +62,23 @@ def one_against_random(game_id, players, games, policy, timings):
 
 
 def group_escapes(players, games, policy, timings):
-    ok = 0
+    """[escaped with at least half aboard?] per seed."""
+    ok = []
     for seed in range(games):
         result = play_game("galerapagos", players, seed, [policy] * players,
                            timings=timings).result()
-        ok += 2 * len(result["winners"]) >= players
-    return ok / games
+        ok.append(2 * len(result["winners"]) >= players)
+    return ok
+
+
+def paired_difference(new, old):
+    """(new - old share, half-width of its 95% interval) over the same seeds: only the seeds
+    where one escaped and the other did not count (a paired comparison)."""
+    n = len(new)
+    better = sum(a and not b for a, b in zip(new, old))
+    worse = sum(b and not a for a, b in zip(new, old))
+    diff = (better - worse) / n
+    return diff, 1.96 * (better + worse - n * diff * diff) ** 0.5 / n
 
 
 def blocs(games, policy, timings, players=12, humans=3):
@@ -128,8 +141,10 @@ def main():
         for players in (4, 6, 8):
             new = group_escapes(players, n, "bot", timings)
             old = group_escapes(players, n, OLD["galerapagos"], [])
+            diff, margin = paired_difference(new, old)
             label = f"Galèrapagos {players}p, all-bot tables: half aboard"
-            print(f"{label:48} {new:7.0%} {old:7.0%}  new >= old")
+            print(f"{label:48} {sum(new) / n:7.1%} {sum(old) / n:7.1%}  new >= old"
+                  f" (same {n} seeds: {diff:+.1%} +- {margin:.1%}, 95%)")
     if "random" in parts:
         print(f"{'one bot vs random players (' + str(n) + ' games)':48} {'new':>7} {'old':>7}"
               f" {'random':>7}")

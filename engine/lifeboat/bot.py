@@ -3,10 +3,12 @@
 keeps its loot.
 
 It rows and keeps the navigation cards that spare itself and its friend and strike its enemy;
-drinks when thirsty and pours for its friend; uses its medical kit; mugs only someone it can
-beat, its enemy first but not on the first day (a person hides their hand a while); refuses a
-swap or mug it can win and agrees to the rest; joins a fight on its friend's side or against
-its enemy when that side can win, and arms itself only when that turns the fight.
+drinks when thirsty and pours for its friend; uses its medical kit, and an unconscious
+friend's own kit on him; fires the flare gun's birds when the rescue is near and the board
+suits it; mugs only someone it can beat, its enemy first but not on the first day (a person
+hides their hand a while); refuses a swap or mug it can win and agrees to the rest; joins a
+fight on its friend's side or against its enemy when that side can win, and arms itself only
+when that turns the fight.
 As navigator it uses the compass when no card of the row stack suits it. It trades with its
 friend: it offers him a water (a loyal bot anything it can spare) and accepts what he offers,
 accepts any trade that leaves it better off with anyone but its enemy, and takes back an offer
@@ -31,9 +33,9 @@ _DRAFT = ["water", "knife", "gaffing_hook", "medical_kit", "blackjack", "life_pr
           "parasol", "flare_gun", "oar", "compass", "chum"]
 
 _PACE = {"pick": 2.0, "nothing": 1.5, "row": 2.0, "place_row_card": 1.5, "swap": 3.0,
-         "mug": 3.0, "medical_kit": 2.0, "agree": 2.5, "fight": 2.5, "join": 2.0,
-         "weapon": 1.5, "fire_flare": 1.5, "navigate": 3.0, "drink": 1.0, "pour": 1.5,
-         "throw_preserver": 1.5, "chum": 2.0, "done": 0.15}
+         "mug": 3.0, "medical_kit": 2.0, "medical_kit_his": 2.0, "flare": 2.5, "agree": 2.5,
+         "fight": 2.5, "join": 2.0, "weapon": 1.5, "fire_flare": 1.5, "navigate": 3.0,
+         "drink": 1.0, "pour": 1.5, "throw_preserver": 1.5, "chum": 2.0, "done": 0.15}
 
 
 def _bonus(kind):
@@ -110,6 +112,12 @@ class LifeboatBot:
     def choose(self, view, legal, events, rng):
         b = Boat(view, events, rng)
         types = {a["type"] for a in legal}
+        # My unconscious friend holds a life preserver: show it for him before a card sends
+        # him overboard (it must already be face up then).
+        if b.love != b.seat:
+            his = pick(legal, type="show_his", target=b.love)
+            if his:
+                return his
         if "pick" in types:
             return self._pick(b, of_type(legal, "pick"))
         if "place_row_card" in types:
@@ -246,9 +254,16 @@ class LifeboatBot:
                 if kit and (seat != b.seat or me["wounds"] >= 2 or b.chars[seat]["state"]
                             == "unconscious"):
                     return kit
+        # An unconscious friend (or one who helped me) holding a medical kit: wake him with it.
+        for a in sorted(of_type(legal, "medical_kit_his"), key=lambda a: -b.care(a["target"])):
+            if a["target"] == b.love or (a["target"] != b.hate and b.care(a["target"]) > 0):
+                return a
         parasol = pick(legal, type="parasol")
         if parasol:
             return parasol
+        flare = pick(legal, type="flare")
+        if flare and self._end_now(b, view):
+            return flare
         mug = self._mug(b, view, legal)
         if mug:
             return mug
@@ -261,6 +276,19 @@ class LifeboatBot:
         oars = pick(legal, type="row", show_oars=True)
         return oars or pick(legal, type="row", show_oars=False) or pick(legal, type="nothing") \
             or self._fallback(legal, rng)
+
+    @staticmethod
+    def _end_now(b, view):
+        """The flare gun's birds (no overboard, no thirst on its cards) may end the game now:
+        worth it when the rescue is near and the board suits me as it is (my friend alive, and
+        my enemy dead or myself close to dying)."""
+        if view["birds"] < view["birds_to_win"] - 2:
+            return False
+        if b.love is not None and not b.living(b.love):
+            return False
+        me = b.chars[b.seat]
+        dying = me["wounds"] >= CHARACTERS[me["character"]]["size"] - 1
+        return b.hate is None or not b.living(b.hate) or dying
 
     @staticmethod
     def _mug(b, view, legal):

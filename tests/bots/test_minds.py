@@ -120,3 +120,17 @@ def test_the_same_mind_and_log_give_the_same_choice(game_id):
         one = bot.choose(view, legal, log[-50:], MindRandom(3, mind_number(5, seat)))
         two = bot.choose(view, legal, log[-50:], MindRandom(3, mind_number(5, seat)))
         assert one == two and one in legal
+
+
+def test_a_galerapagos_bot_gives_up_a_tool_holder_last_whatever_its_fancies():
+    """A face-up tool dies with its owner: over 40 minds, a bot names a castaway without tools
+    rather than the one with a fishing rod face up, nearly always (fancies and grudges still
+    spread the votes among the others)."""
+    game = new_game("galerapagos", [f"P{i}" for i in range(6)], seed=2)
+    view = game.view(0)
+    view["castaways"][3]["faceup"] = ["fishing_rod"]
+    legal = [{"type": "vote", "target": s} for s in range(6)]
+    named = [gbot.BOT.choose(view, legal, [], MindRandom(m, mind_number(m, 0)))["target"]
+             for m in range(40)]
+    assert named.count(3) <= 1
+    assert len(set(named)) >= 3
