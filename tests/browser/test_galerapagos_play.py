@@ -220,7 +220,13 @@ def test_a_whole_game_by_taps(open_table, open_phone, shot, game):
         acting = None
         for seat, (phone, _) in sorted(by_seat.items()):
             msg = game_state(phone)
-            check_controls(phone, msg)
+            try:
+                check_controls(phone, msg)
+            except AssertionError:
+                # A window's countdown may close it between reading the state and reading the
+                # page: the page then shows a newer state. Only a page behind its state fails.
+                if game_state(phone)["version"] == msg["version"]:
+                    raise
             if acting is None and any(a["type"] in DECISIONS for a in msg["legal_actions"]):
                 acting = (phone, msg)
         assert acting, "nobody can act"
@@ -236,7 +242,11 @@ def test_a_whole_game_by_taps(open_table, open_phone, shot, game):
     tv = game_state(table)
     assert tv["over"]
     result = tv["result"]
-    assert result["end"] == end
+    # Never leaving ends at the hurricane: its boarding, or, when no card can fill a missing
+    # counter, the forced hopeless hurricane (issue 20.5), a hecatomb. Which one depends on
+    # which windows closed by their countdown, so on the machine's pace.
+    assert result["end"] == end or (end == "hurricane" and result["end"] == "hecatomb"
+                                    and tv["view"].get("forced")), result["end"]
     assert held, "no window countdown was held by an open card sheet"
     final = table.locator("[data-testid=gt-final]")
     expect(final).to_be_visible()
