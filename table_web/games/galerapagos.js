@@ -15,7 +15,8 @@ export { strings };
 
 ensureCss(new URL("./galerapagos.css", import.meta.url));
 
-const LOG_LINES = 10;
+// The log is folded to its last lines: the story of the turn is told large in the centre.
+const LOG_LINES = 4;
 // {log, version, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
 const memory = gameMemory(() => ({ log: [], version: -1, timer: null }),
   (m) => { if (m.timer) clearInterval(m.timer); });
@@ -57,29 +58,54 @@ function draw(root, m) {
     topBar(env),
     h("div", { class: "gt-main" },
       island(env),
-      castaways(env),
-      h("div", { class: "gt-right" }, now(env), logPanel(env))),
+      h("div", { class: "gt-mid" }, now(env), logPanel(env)),
+      castaways(env)),
     view.over && view.result ? final(env) : null);
   root.replaceChildren(page);
   fit(root, page);
   countdown(root, m, msg);
 }
 
-// The board fills the screen under the page's header; every size is a multiple of --u.
+// The board fills the screen under the page's header; every size is a multiple of --u, and no
+// text is smaller than --fl, the sofa's floor (issue 20.6): 14 px on a 720p screen, 18 px on
+// 1080p, in proportion above (3% spare for rounding).
+function sofaFloor(w = window.innerWidth, h = window.innerHeight) {
+  return 1.03 * Math.max(14, Math.min(h / 60, w / (1920 / 18)));
+}
+
 function fit(root, page) {
   const top = root.getBoundingClientRect().top + window.scrollY;
-  const height = Math.max(560, window.innerHeight - top - 12);
+  // On the TV page, the stage's own box (table.js): a board any taller is scaled down by the
+  // stage fitter, and its text with it, under the floor.
+  const box = root.closest(".stage-box");
+  const height = box && box.clientHeight ? box.clientHeight : Math.max(560, window.innerHeight - top - 12);
   const width = page.getBoundingClientRect().width || window.innerWidth;
+  const floor = sofaFloor();
   page.style.height = `${height}px`;
-  let u = Math.min(height / 46, width / 92);
+  page.style.setProperty("--fl", `${floor}px`);
+  let u = Math.min(height / 40, width / 80);
   page.style.setProperty("--u", `${u}px`);
-  // A crowded moment (12 castaways, a long reveal) shrinks everything a little until every
-  // panel fits: the TV never scrolls and never cuts a line.
-  const panels = [...page.querySelectorAll(".gt-main > section, .gt-right > section, .gt-final-card")];
-  for (let i = 0; i < 10 && panels.some((el) => el.scrollHeight > el.clientHeight + 1); i++) {
-    u *= 0.94;
+  // A crowded moment (12 castaways, a long reveal) shrinks the board a little until every
+  // panel fits, down to the floor (text never goes under it); what still does not fit is the
+  // oldest story: the log's oldest lines, the oldest discards, the turn's earlier outcomes.
+  const panels = [...page.querySelectorAll(".gt-main > section, .gt-mid > section, .gt-box, .gt-final-card")];
+  const over = () => panels.some((el) => el.scrollHeight > el.clientHeight + 1);
+  for (const el of page.querySelectorAll(".gt-logp, .gt-logp li, .gt-earlier li, .gt-dcard")) el.hidden = false;
+  for (let i = 0; i < 10 && u > 0.85 * floor && over(); i++) {
+    u = Math.max(0.85 * floor, u * 0.94);
     page.style.setProperty("--u", `${u}px`);
   }
+  // Each fold only for the panel it gives room to (the log's lines give the story theirs).
+  const cut = (el) => el && el.scrollHeight > el.clientHeight + 1;
+  const story = page.querySelector(".gt-now");
+  const folds = [...page.querySelectorAll(".gt-logp li")].reverse().map((el) => [el, () => cut(story) || cut(el.closest("section"))])
+    .concat([...page.querySelectorAll(".gt-dcard")].slice(2).reverse().map((el) => [el, () => cut(el.closest(".gt-box")) || cut(el.closest("section"))]),
+      [...page.querySelectorAll(".gt-earlier li")].map((el) => [el, () => cut(story)]));
+  for (const [el, needed] of folds) {
+    if (needed()) el.hidden = true;
+  }
+  const log = page.querySelector(".gt-logp");
+  if (log && !log.querySelector("li:not([hidden])")) log.hidden = true;   // all folded: the story takes its room
 }
 
 function countdown(root, m, msg) {
@@ -114,7 +140,7 @@ function track(view, tr, resource) {
   const cells = [];
   for (let i = 0; i <= 36; i++) {
     cells.push(h("span", { class: `gt-cell${i === value ? " cur" : ""}${i < value ? " full" : ""}${i === living ? " need" : ""}${i % 5 === 0 ? " five" : ""}` },
-      i === value || i % 5 === 0 ? String(i) : ""));
+      i === value || (i % 5 === 0 && Math.abs(i - value) > 1) ? String(i) : ""));
   }
   return h("div", { class: `gt-track gt-${resource}`, "data-testid": `gt-track-${resource}`, dataset: { value: String(value) } },
     h("div", { class: "gt-track-head" }, icon(resource, 26), h("b", {}, tr(resource)), h("span", { class: "gt-big-num" }, String(value)),
@@ -186,6 +212,7 @@ function castaways({ view, tr, ctx }) {
     const backs = [];
     for (let i = 0; i < Math.min(c.hand_size, 8); i++) backs.push(h("span", { class: "gt-back" }));
     return h("div", { class: `gt-cw gt-st-${state}${waiting.has(c.seat) ? " waiting" : ""}`, dataset: { seat: String(c.seat) },
+                      style: { "--seat": col.colour },
                       "data-testid": `gt-castaway-${c.seat}` },
       disc(col),
       h("div", { class: "gt-cw-main" },
