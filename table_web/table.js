@@ -234,12 +234,21 @@ function renderGameShell() {
       h("div", { class: "game-column" }, stageBox, final), drawer),
     joinShown() ? joinOverlay() : null);
   fitter.apply();
-  // Too many players for the row: the strip keeps their discs and badges (the board names them).
-  players.classList.toggle("players-tight", players.scrollWidth > players.clientWidth + 1);
+  tighten();
   // The floor of the sofa (issue 20.6): 14 px at 1280x720, 18 px at 1920x1080.
   const floor = Math.max(14, 0.75 * parseFloat(getComputedStyle(app).fontSize));
   fitWithin(header, ".game-title", { min: floor, watch: false });   // a long title is drawn smaller, never cut (issue 19.7)
 }
+
+// Too many players for the header's row: the strip keeps their discs and badges (the board
+// names them). Measured again when the window changes size.
+function tighten() {
+  const strip = app.querySelector(".players-strip");
+  if (!strip) return;
+  strip.classList.remove("players-tight");
+  strip.classList.toggle("players-tight", strip.scrollWidth > strip.clientWidth + 1);
+}
+window.addEventListener("resize", tighten);
 
 // The big QR code and code over the game, for a latecomer: on demand ("Join"), and by itself
 // while a visitor phone is on the join page (room.visitors).
