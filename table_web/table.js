@@ -103,39 +103,52 @@ function fullscreenButton() {
   if (!document.fullscreenEnabled) return null;
   const on = Boolean(document.fullscreenElement);
   return h("button", {
-    type: "button", class: "btn btn-small btn-quiet", id: "fullscreen", "aria-pressed": String(on),
+    type: "button", class: "btn btn-small btn-quiet icon-btn", id: "fullscreen", "aria-pressed": String(on),
+    title: t(on ? "table.fullscreen_exit" : "table.fullscreen"),
     onclick: () => (on ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {}),
-  }, t(on ? "table.fullscreen_exit" : "table.fullscreen"));
+  }, corners(on), hiddenLabel(t(on ? "table.fullscreen_exit" : "table.fullscreen")));
 }
 
-// A speaker drawn in SVG (an emoji may be missing from a TV's fonts), crossed out when muted.
-function speaker(off) {
+// Header icons drawn in SVG (an emoji may be missing from a TV's fonts); each button that shows
+// only its icon carries its words as a visually hidden label and a title.
+function icon(cls, paths) {
   const NS = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("class", "sound-icon");
+  svg.setAttribute("class", `btn-icon ${cls}`);
   svg.setAttribute("aria-hidden", "true");
-  const paths = ["M3 9h4l5-4v14l-5-4H3z", off ? "M16 9l6 6M22 9l-6 6" : "M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12"];
-  paths.forEach((d, i) => {
+  paths.forEach(([d, filled]) => {
     const path = document.createElementNS(NS, "path");
     path.setAttribute("d", d);
-    path.setAttribute("fill", i ? "none" : "currentColor");
+    path.setAttribute("fill", filled ? "currentColor" : "none");
     path.setAttribute("stroke", "currentColor");
     path.setAttribute("stroke-width", "2");
     path.setAttribute("stroke-linecap", "round");
+    path.setAttribute("stroke-linejoin", "round");
     svg.appendChild(path);
   });
   return svg;
 }
 
+// A speaker, crossed out when muted.
+const speaker = (off) => icon("sound-icon", [["M3 9h4l5-4v14l-5-4H3z", true],
+  [off ? "M16 9l6 6M22 9l-6 6" : "M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12"]]);
+// Four corners, pointing out (full screen) or in (leave it).
+const corners = (on) => icon("fullscreen-icon", [[on
+  ? "M9 3v6H3M15 3v6h6M9 21v-6H3M15 21v-6h6"
+  : "M3 9V3h6M21 9V3h-6M3 15v6h6M21 15v6h-6"]]);
+// Three sliders: the host's controls.
+const sliders = () => icon("host-icon", [["M4 6h16M4 12h16M4 18h16"], ["M9 4v4M15 10v4M7 16v4"]]);
+const hiddenLabel = (text) => h("span", { class: "btn-label" }, text);
+
 function soundButton() {
   const off = isMuted();
   return h("button", {
-    type: "button", class: ["btn", "btn-small", "btn-quiet", "sound-toggle", off && "sound-off"], id: "sound",
+    type: "button", class: ["btn", "btn-small", "btn-quiet", "icon-btn", "sound-toggle", off && "sound-off"], id: "sound",
     "aria-pressed": String(!off), title: t(off ? "table.sound_off" : "table.sound_on"),
     onclick: () => { setMuted(!isMuted()); if (!isMuted()) cue("reveal"); },
   }, speaker(off),
-  h("span", { class: "sound-label" }, t(off ? "table.sound_off" : "table.sound_on")));
+  hiddenLabel(t(off ? "table.sound_off" : "table.sound_on")));
 }
 
 function topbar(extra) {
@@ -179,8 +192,15 @@ function renderGameShell() {
   const room = state.room;
   const host = isHost();
   looks = looksNow();
+  const bots = room.players.filter((p) => p.bot).length;
   const players = h("ul", { class: "players players-strip", "aria-label": t("lobby.players") },
-    room.players.map((p) => playerChip(stage.dress(p), { compact: true, seatless: p.seat === null && !p.bot })));
+    room.players.map((p) => playerChip(stage.dress(p), { compact: true, seatless: p.seat === null && !p.bot })),
+    // with too many players for the row, the bots' discs go last, under this one word
+    bots ? h("li", { class: "players-bots", "aria-hidden": "true" },
+      h("span", { class: "badge badge-bot" }, t("table.bots", { n: bots }))) : null);
+  // One slim row (issue 20.6: the board gets the screen's height): the mini QR code and code,
+  // the game, the players (each board names them too; the strip keeps the bot and away badges),
+  // then the buttons, the host's as an icon with its words as a label.
   const header = topbar(h("div", { class: "game-header" },
     h("button", {
       type: "button", class: "mini-join", id: "mini-join", title: t("table.join_show"),
@@ -192,15 +212,16 @@ function renderGameShell() {
       h("span", { class: "mini-url" }, shortJoinUrl()))),
     h("div", { class: "game-name" }, h("span", { class: "game-title" }, gameTitle(room, room.game)),
       room.status === "over" ? h("span", { class: "badge badge-over" }, t("table.game_over")) : null),
+    players,
     h("button", {
       type: "button", class: "btn btn-secondary join-toggle", id: "join-toggle",
       "aria-expanded": String(joinShown()), onclick: () => { state.joinOpen = !joinShown(); render(); },
     }, t("table.join_button")),
     host ? h("button", {
-      type: "button", class: ["btn", "btn-secondary", "host-toggle", state.hostOpen && "on"],
-      "aria-expanded": String(state.hostOpen), id: "host-toggle",
+      type: "button", class: ["btn", "btn-secondary", "icon-btn", "host-toggle", state.hostOpen && "on"],
+      "aria-expanded": String(state.hostOpen), id: "host-toggle", title: t("host.title"),
       onclick: () => { state.hostOpen = !state.hostOpen; render(); },
-    }, t("host.title")) : null));
+    }, sliders(), hiddenLabel(t("host.title"))) : null));
   // The game keeps the whole width unless the host opens the drawer. Once over, the final
   // strip (rematch, back to the lobby) sits under the game's own final screen.
   const drawer = host && state.hostOpen
@@ -209,13 +230,26 @@ function renderGameShell() {
   const final = state.game && state.game.over
     ? finalPanel(state.game, { isHost: host, call, colourOf: stage.colourOf(room, state.game), page: "table", code: room.code })
     : null;
-  mount(app, header, h("div", { class: "players-bar" }, players),
+  mount(app, header,
     h("main", { class: ["game-layout", drawer && "with-drawer"] },
       h("div", { class: "game-column" }, stageBox, final), drawer),
     joinShown() ? joinOverlay() : null);
   fitter.apply();
-  fitWithin(header, ".game-title", { min: 11, watch: false });   // a long title is drawn smaller, never cut (issue 19.7)
+  tighten();
+  // The floor of the sofa (issue 20.6): 14 px at 1280x720, 18 px at 1920x1080.
+  const floor = Math.max(14, 0.75 * parseFloat(getComputedStyle(app).fontSize));
+  fitWithin(header, ".game-title", { min: floor, watch: false });   // a long title is drawn smaller, never cut (issue 19.7)
 }
+
+// Too many players for the header's row: the strip keeps their discs and badges (the board
+// names them). Measured again when the window changes size.
+function tighten() {
+  const strip = app.querySelector(".players-strip");
+  if (!strip) return;
+  strip.classList.remove("players-tight");
+  strip.classList.toggle("players-tight", strip.scrollWidth > strip.clientWidth + 1);
+}
+window.addEventListener("resize", tighten);
 
 // The big QR code and code over the game, for a latecomer: on demand ("Join"), and by itself
 // while a visitor phone is on the join page (room.visitors).

@@ -61,7 +61,14 @@ WALK = """([limit, scope]) => {
       // inline's rectangle is not its width).
       let box = el;
       while (box.parentElement && getComputedStyle(box).display === 'inline') box = box.parentElement;
-      if (box.offsetWidth) size = size * (box.getBoundingClientRect().width / box.offsetWidth);
+      // Its laid-out width to the fraction (offsetWidth is rounded: 1 px off a 30 px cell is 3%).
+      const bs = getComputedStyle(box);
+      let w = parseFloat(bs.width);
+      if (bs.boxSizing !== 'border-box') {
+        w += parseFloat(bs.paddingLeft) + parseFloat(bs.paddingRight) + parseFloat(bs.borderLeftWidth) + parseFloat(bs.borderRightWidth);
+      }
+      if (!(w > 0)) w = box.offsetWidth;
+      if (w) size = size * (box.getBoundingClientRect().width / w);
     }
     if (size < limit) out.push({ text: n.textContent.trim().slice(0, 40), size: Math.round(size * 10) / 10,
                                  cls: (el.className && el.className.baseVal !== undefined ? el.className.baseVal : el.className) || el.tagName });

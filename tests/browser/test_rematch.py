@@ -156,6 +156,6 @@ def test_the_french_tv_header_shows_the_whole_title_and_french_letters(browser, 
     title = tv.locator(".game-title")
     expect(title).to_have_text("Les Naufragés du Titanic (Lifeboat)")
     tv.wait_for_function("() => { const e = document.querySelector('.game-title'); return e.scrollWidth <= e.clientWidth; }")
-    letters = tv.locator(".players-bar .disc").all_inner_texts()
+    letters = tv.locator(".players-strip .disc").all_inner_texts()
     assert letters[:4] == ["R", "J", "V", "B"], letters
     shot(tv, "rematch-french-header-720p")
