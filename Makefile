@@ -27,14 +27,15 @@ run: install
 	$(BIN)/castaways --host $(HOST) --port $(PORT) $(ARGS)
 
 # Two parts: what mostly waits on pages and servers runs on two workers (one test file per
-# worker, so a file's server and browser are made once); then the tests that time real
+# worker, so a file's server and browser are made once; the slowest files first, in the order
+# tests/conftest.py collects them); then the tests that time real
 # processes run alone. Both parts always run; `make test` fails if either failed (a part
 # that selects nothing, e.g. with PYTEST_ARGS=tests/engine_core, is not a failure).
 # `make test JOBS=0` runs everything in one process; CASTAWAYS_SHOTS=1 also saves screenshots.
 JOBS ?= 2
 test: install-test
 	@status=0; \
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile -m "not serial" $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] || status=$$rc; }; \
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile --no-loadscope-reorder -m "not serial" $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] || status=$$rc; }; \
 	$(BIN)/python -m pytest -p no:xdist -m serial $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] || status=$$rc; }; \
 	exit $$status
 

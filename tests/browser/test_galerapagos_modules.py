@@ -57,10 +57,10 @@ def test_every_scenario_renders(browser, preview, lang, kind):
             where = (kind, name, lang, size["width"])
             page.goto(f"{preview}?page={kind}&s={name}&lang={lang}")
             page.wait_for_function("window.__ready === true")
-            # Card names come from the data file, fetched once: the module redraws in the same
-            # task that stores them, so once they are stored the drawing has them (waiting for
-            # the network to idle cost half a second per drawing).
+            # Card names come from the data file, fetched once: wait for the redraw with them
+            # (the card data alone was not enough for the final screen once, under load).
             page.wait_for_function(CARDS_LOADED)
+            page.wait_for_load_state("networkidle")
             root = page.locator("#root")
             assert root.locator(".gt-table, .gp-phone").count() == 1, where
             assert root.locator("b b, .gp-who b > b").count() == 0, where

@@ -135,6 +135,14 @@ export function fitWhenNeeded(memory, key, page, show, fit, overflows = null) {
   show();
   const refit = () => {
     fit();
+    // A fit measured before a stylesheet arrived (a game's CSS loads with its first page) is
+    // wrong: it is not kept, and the page fits again once the sheets are in.
+    const pending = [...document.querySelectorAll("link[rel=stylesheet]")].filter((l) => !l.sheet);
+    if (pending.length) {
+      memory.fitKept = null;
+      for (const link of pending) link.addEventListener("load", () => { if (page.isConnected) refit(); }, { once: true });
+      return;
+    }
     memory.fitKept = { key, style: page.style.cssText, classes: [...page.classList].filter((c) => !own.has(c)) };
   };
   if (!same) { refit(); return true; }
