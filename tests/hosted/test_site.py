@@ -38,7 +38,17 @@ class Screen:
                                       reconnection_delay_max=1, randomization_factor=0.5)
         for event in ("welcome", "room", "game", "error"):
             self.client.on(event, self._keeper(event))
-        self.client.connect(url, auth=auth, transports=transports, wait_timeout=TIMEOUT)
+        # Through the proxy, a shard's backend answers 503 until HAProxy's checks see its owner
+        # (a fresh site, or right after a takeover); a page tries again just so.
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            try:
+                self.client.connect(url, auth=auth, transports=transports, wait_timeout=TIMEOUT)
+                break
+            except socketio.exceptions.ConnectionError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
 
     def _keeper(self, event):
         def keep(data):
