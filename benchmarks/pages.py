@@ -18,18 +18,15 @@ The figures depend on the machine and its load: compare a before and an after fr
 import argparse
 import json
 import os
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
+sys.path.insert(0, ROOT)
+# The browser tests' Chromium and server start (a threading server on a free port).
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS as ARGS, own_server  # noqa: E402
+
 TV = {"width": 1280, "height": 720}
 PHONE = {"width": 390, "height": 844}
 # (label, game, players, options)
@@ -40,31 +37,6 @@ GAMES = [
     ("Galèrapagos 12p", "galerapagos", 12, {"window_seconds": 0}),
 ]
 UPDATES = 40
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(data):
-    port = free_port()
-    log = open(os.path.join(data, "server.log"), "w")
-    proc = subprocess.Popen([sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
-                             "--data", data, "--async-mode", "threading", "--seed", "5", "--bot-delay", "0.1"],
-                            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONPATH": ROOT})
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(url + "/healthz", timeout=1) as r:
-                if r.status == 200:
-                    return proc, url
-        except OSError:
-            time.sleep(0.1)   # a starting process: nothing to wait on but its port
-    proc.kill()
-    raise RuntimeError("server did not start")
 
 
 def request(page, event, payload):
@@ -228,35 +200,28 @@ def main():
     parser.add_argument("--games", default="", help="only the rows whose label contains this (e.g. Lifeboat 6p)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
-    with tempfile.TemporaryDirectory() as data:
-        proc, url = start_server(data)
-        try:
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-                try:
-                    page = browser.new_page()
-                    cdp = page.context.new_cdp_session(page)
-                    cal = calibrate(page, cdp)
-                    page.close()
-                    print(f"calibration: a fixed loop {cal[1]:.1f} ms at 1x, {cal[4]:.1f} ms at 4x "
-                          f"({cal[4] / cal[1]:.1f}x slower)")
-                    try:
-                        print(f"load average: {os.getloadavg()[0]:.1f}")
-                    except OSError:
-                        pass
-                    print("CPU per `game` update, call to frame, median / p95; layouts per update (1x):")
-                    per_update(browser, url, [], args.games)
-                    if not args.no_rematches:
-                        print("Galèrapagos 3p, four games (three rematches), after a forced GC at each end:")
-                        rematches(browser, url)
-                finally:
-                    browser.close()
-        finally:
-            proc.terminate()
+    with tempfile.TemporaryDirectory() as data, \
+            own_server(data, "--seed", "5", "--bot-delay", "0.1") as url:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             try:
-                proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+                page = browser.new_page()
+                cdp = page.context.new_cdp_session(page)
+                cal = calibrate(page, cdp)
+                page.close()
+                print(f"calibration: a fixed loop {cal[1]:.1f} ms at 1x, {cal[4]:.1f} ms at 4x "
+                      f"({cal[4] / cal[1]:.1f}x slower)")
+                try:
+                    print(f"load average: {os.getloadavg()[0]:.1f}")
+                except OSError:
+                    pass
+                print("CPU per `game` update, call to frame, median / p95; layouts per update (1x):")
+                per_update(browser, url, [], args.games)
+                if not args.no_rematches:
+                    print("Galèrapagos 3p, four games (three rematches), after a forced GC at each end:")
+                    rematches(browser, url)
+            finally:
+                browser.close()
 
 
 if __name__ == "__main__":
