@@ -266,17 +266,34 @@ def part_load(pg, process_counts, room_counts, seconds):
             self.code = (await self.table.wait("welcome", timeout=60))["room"]
             self.phones = []
             for i in range(server_load.PHONES):
-                phone = await LiteSocket.open("127.0.0.1", site.proxy_port,
-                                              {"role": "phone", "room": self.code},
-                                              self.events(i), timeout=60)
+                phone = await self.through_proxy(site, i)
                 assert (await phone.call("join", {"name": f"P{i}"}, timeout=60))["ok"]
                 self.phones.append(phone)
+
+        async def through_proxy(self, site, i, tries=40):
+            # A shard's backend answers 503 until HAProxy's checks have seen its owner (a fresh
+            # site): the phone tries again, as a page does.
+            for attempt in range(tries):
+                try:
+                    return await LiteSocket.open("127.0.0.1", site.proxy_port,
+                                                 {"role": "phone", "room": self.code},
+                                                 self.events(i), timeout=60)
+                except ConnectionError:
+                    if attempt == tries - 1:
+                        raise
+                    await asyncio.sleep(0.25)
 
     async def run(site, count):
         bench = server_load.Bench()
         rooms = [SiteRoom(bench, i) for i in range(count)]
-        results = await asyncio.gather(*(room.connect(site) for room in rooms),
-                                       return_exceptions=True)
+        # Rooms come in a few at a time, as groups arrive: a hundred rooms' sockets opened in
+        # the same instant overflow the processes' listen queues (connections reset).
+        arriving = asyncio.Semaphore(8)
+
+        async def arrive(room):
+            async with arriving:
+                return await room.connect(site)
+        results = await asyncio.gather(*(arrive(room) for room in rooms), return_exceptions=True)
         connected = [room for room, result in zip(rooms, results) if result is None]
         failed = sorted({repr(result)[:200] for result in results if result is not None})
         if failed:

@@ -54,6 +54,9 @@ SCHEMA = [
     " id INTEGER PRIMARY KEY CHECK (id = 1), shards INTEGER NOT NULL)",
 ]
 
+# pg_advisory_xact_lock's key while the schema is created ("castaway" in ASCII).
+SCHEMA_LOCK = 0x63617374617761
+
 # Every write of a room or its games starts here: this process's lease of its shard.
 LEASE = """
 WITH lease AS (
@@ -172,11 +175,18 @@ class PostgresStore(Store):
         self.leases_db = None
         self.pool = ConnectionPool(dsn, min_size=min(2, connections), max_size=connections, kwargs=CONNECT,
                                    timeout=5, name="castaways-rooms", open=True)
-        for statement in SCHEMA:
-            try:
-                self._rooms(statement, {})
-            except psycopg.errors.UniqueViolation:
-                pass       # two processes creating the same table at once
+        self._create_schema()
+
+    def _create_schema(self):
+        # Processes started together on a fresh database create the tables at the same time,
+        # and CREATE ... IF NOT EXISTS is not safe against that in PostgreSQL (the second one
+        # fails on the table's row type, "type rooms already exists"): one transaction under
+        # a site-wide advisory lock, so the others wait and then find everything there.
+        with self.pool.connection() as db:
+            with db.transaction():
+                db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+                for statement in SCHEMA:
+                    db.execute(statement)
 
     def check_site(self, shards):
         """The first process of a site writes its shard count; every later one must have the

@@ -305,3 +305,25 @@ def test_a_slow_save_does_not_hold_up_another_room_s(pg_dsn):
     slow.join(10)
     assert {r["code"]: r["version"] for r in store.open_records()} == {"ABCD": 2, "BCDE": 1}
     store.shutdown()
+
+
+def test_processes_started_together_on_a_fresh_database_all_start(pg_dsn):
+    # They create the schema at the same moment; PostgreSQL's CREATE ... IF NOT EXISTS fails
+    # for all but one of them without the schema lock ("type rooms already exists").
+    started, failed = [], []
+    gate = threading.Barrier(6)
+
+    def start(i):
+        gate.wait()
+        try:
+            started.append(pg_store(pg_dsn, owner=f"p{i}"))
+        except Exception as error:       # what a process would die of at start
+            failed.append(repr(error))
+    threads = [threading.Thread(target=start, args=(i,)) for i in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    for store in started:
+        store.shutdown()
+    assert not failed and len(started) == 6
