@@ -40,13 +40,16 @@ class LiteSocket:
         self.sid = None
 
     @classmethod
-    async def open(cls, host, port, auth, on_event=None, timeout=15.0):
+    async def open(cls, host, port, auth, on_event=None, timeout=15.0, source=None):
+        """source: the local address to connect from (e.g. 127.0.0.7, one loopback address
+        per household, so limits per client address see many devices' homes)."""
         sock = cls(on_event)
-        await asyncio.wait_for(sock._open(host, port, auth), timeout)
+        await asyncio.wait_for(sock._open(host, port, auth, source), timeout)
         return sock
 
-    async def _open(self, host, port, auth):
-        reader, self._writer = await asyncio.open_connection(host, port)
+    async def _open(self, host, port, auth, source=None):
+        reader, self._writer = await asyncio.open_connection(
+            host, port, local_addr=(source, 0) if source else None)
         raw = self._writer.get_extra_info("socket")
         raw.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self._auth = auth
