@@ -225,13 +225,34 @@ def unmask(data, mask, length=None, offset=0):
 
 
 # -- eventlet -------------------------------------------------------------------------------------
+class _BodyFirst:
+    """eventlet's and gevent's request handlers alike: the body is read (`_read_body`, per
+    server) within the request's deadline before the application runs."""
+
+    def handle_one_response(self):
+        try:
+            if not self._read_body():
+                self.close_connection = True
+                return None
+        finally:
+            self.deadline.cancel()
+        try:
+            return super().handle_one_response()
+        finally:
+            if self.environ.get("HTTP_UPGRADE", "").lower() == "websocket":
+                # The WebSocket (simple-websocket) has ended: the connection is over. Read
+                # on as HTTP, it took the client's last frames (a close racing the
+                # server's) for a request and logged a 400 and a reset as a Traceback.
+                self.close_connection = True
+
+
 def _eventlet_protocol(limits, counter):
     import eventlet
     from eventlet import wsgi
 
     seconds = limits.request_seconds
 
-    class Protocol(wsgi.HttpProtocol):
+    class Protocol(_BodyFirst, wsgi.HttpProtocol):
         """The whole request (line, headers, body) within `seconds`, or the connection is
         dropped (eventlet's server closes a connection whose handler raises socket.timeout)."""
         deadline = None
@@ -250,22 +271,6 @@ def _eventlet_protocol(limits, counter):
         def _read_request_line(self):
             self.deadline = eventlet.Timeout(seconds, socket.timeout("request too slow"))
             return super()._read_request_line()
-
-        def handle_one_response(self):
-            try:
-                if not self._read_body():
-                    self.close_connection = 1
-                    return None
-            finally:
-                self.deadline.cancel()
-            try:
-                return super().handle_one_response()
-            finally:
-                if self.environ.get("HTTP_UPGRADE", "").lower() == "websocket":
-                    # The WebSocket (simple-websocket) has ended: the connection is over. Read
-                    # on as HTTP, it took the client's last frames (a close racing the
-                    # server's) for a request and logged a 400 and a reset as a Traceback.
-                    self.close_connection = True
 
         def _read_body(self):
             body = _take_body(limits, self.environ.get("PATH_INFO"), self.headers.get,
@@ -355,7 +360,7 @@ def _gevent_options(ceiling, limits, counter):
         return options
     seconds = limits.request_seconds
 
-    class Handler(nodelay.gevent_handler()):
+    class Handler(_BodyFirst, nodelay.gevent_handler()):
         deadline = None
 
         def handle(self):
@@ -371,22 +376,6 @@ def _gevent_options(ceiling, limits, counter):
         def read_requestline(self):
             self.deadline = gevent.Timeout.start_new(seconds, socket.timeout("request too slow"))
             return super().read_requestline()
-
-        def handle_one_response(self):
-            try:
-                if not self._read_body():
-                    self.close_connection = True
-                    return None
-            finally:
-                self.deadline.cancel()
-            try:
-                return super().handle_one_response()
-            finally:
-                if self.environ.get("HTTP_UPGRADE", "").lower() == "websocket":
-                    # The WebSocket (simple-websocket) has ended: the connection is over. Read
-                    # on as HTTP, it took the client's last frames (a close racing the
-                    # server's) for a request and logged a 400 and a reset as a Traceback.
-                    self.close_connection = True
 
         def _read_body(self):
             body = _take_body(limits, self.environ.get("PATH_INFO"), self.headers.get,
