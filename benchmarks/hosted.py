@@ -162,8 +162,8 @@ def part_takeover(pg, kills):
           "renewed every 0.5 s)")
     with tempfile.TemporaryDirectory() as folder:
         site = Site(folder, pg.fresh_database(), processes=3, shards=6, bot_delay=0)
-        site.start()
         try:
+            site.start()
             welcome = {}
             for attempt in range(10):      # as a page would: try again
                 table = socketio.Client()
@@ -344,8 +344,8 @@ def part_load(pg, process_counts, room_counts, seconds):
                                         # come up seconds apart: each waits long enough
                                         # for the others before taking its share of shards.
                                         "--startup-seconds", "10"))
-                site.start()
                 try:
+                    site.start()      # inside: a process that fails to start stops the rest
                     r = asyncio.run(asyncio.wait_for(run(site, count), seconds + 240))
                 except asyncio.TimeoutError:
                     r = None
