@@ -260,12 +260,14 @@ def first_load(browser, url, runs):
         shown = shown or (before, loop)
     tv_ctx.close()
     before, loop = shown
+    fetched = [b for b in before if b[3] > 0]      # not the memory cache's (an image drawn again)
     print(f"  join form drawn: median {statistics.median(times):.0f} ms, worst {max(times):.0f} ms, "
           f"best {min(times):.0f} ms ({runs} cold loads; the fixed loop took {loop:.0f} ms in the page)")
-    print(f"  requests before it (first run): {len(before)}, "
-          f"{sum(b[3] for b in before) / 1024:.1f} KB transferred (plus the socket):")
+    print(f"  requests before it (first run): {len(fetched)}, "
+          f"{sum(b[3] for b in fetched) / 1024:.1f} KB transferred (plus the socket):")
     for path, start, end, size in sorted(before, key=lambda b: b[1]):
-        print(f"    {start:6.0f} -> {end:6.0f} ms {size / 1024:6.1f} KB  /{path[-60:]}")
+        print(f"    {start:6.0f} -> {end:6.0f} ms {size / 1024:6.1f} KB  /{path[-60:]}"
+              f"{'' if size else '  (cached)'}")
     return times
 
 
