@@ -56,9 +56,8 @@ def test_every_scenario_renders(browser, preview, lang, kind):
             where = (kind, name, lang, size["width"])
             page.goto(f"{preview}?page={kind}&s={name}&lang={lang}")
             page.wait_for_function("window.__ready === true")
-            # Card names come from the data file, fetched once: wait for a redraw with them
-            # (the card data alone was not enough: the final screen and the zero window's note
-            # kept a raw card key once each under load, as they are not drawn again).
+            # The card data is in before the module is ready (common.js awaits it, issue 24);
+            # the idle network is the module's stylesheets, and the TV's fit once they are in.
             page.wait_for_load_state("networkidle")
             root = page.locator("#root")
             assert root.locator(".gt-table, .gp-phone").count() == 1, where
@@ -94,7 +93,7 @@ def open_phone(browser, preview, name, lang="en"):
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{preview}?page=phone&s={name}&lang={lang}")
     page.wait_for_function("window.__ready === true")
-    page.wait_for_load_state("networkidle")   # the card data: see test_every_scenario_renders
+    page.wait_for_load_state("networkidle")   # the stylesheets: see test_every_scenario_renders
     return ctx, page, errors
 
 
