@@ -9,9 +9,21 @@ slowdown is printed). Per update, from the call to the frame that shows it:
   - main-thread CPU: CDP Performance.getMetrics TaskDuration after minus before (median, p95);
   - layouts: LayoutCount after minus before (mean).
 Then a TV and a phone through four games of Galèrapagos in a row (three rematches): DOM nodes,
-detached nodes and listeners after a forced GC at the end of each game.
+detached nodes and listeners after a forced GC at the end of each game. (Its waits return a
+boolean, never an element: a JSHandle Playwright keeps holds that element, and the old wait kept
+each game's final screen alive, about 31 detached nodes a game that the pages did not leak.)
 
-    make bench-pages            # or: python benchmarks/pages.py [--rounds N]
+First, a phone's first load (issue 24: under 1.5 s): a visitor opens /j/<code> in a fresh
+browser context (cold cache, no seat) on "Fast 3G" as issue 24 defines it (CDP
+Network.emulateNetworkConditions: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) with 4x CPU
+throttling (Emulation.setCPUThrottlingRate); the time from navigation start to the frame that
+shows the join form (performance.now() in the frame after the form enters the page), median and
+worst of N runs (after one unmeasured run that warms the server's compression cache), and the
+requests made before it (the page's Resource Timing: count, bytes transferred, each file).
+
+    make bench-pages                                  # all three parts
+    make bench-pages BENCH_ARGS="--first-load"        # only the first load (--runs N)
+    python benchmarks/pages.py [--first-load] [--runs N] [--no-rematches] [--games LABEL]
 
 The figures depend on the machine and its load: compare a before and an after from one sitting.
 """
@@ -71,10 +83,11 @@ def metrics(cdp):
 
 
 def calibrate(page, cdp):
-    """ms of a fixed loop at each throttle rate."""
+    """ms of a fixed loop at each throttle rate (after one unmeasured run: a cold loop is not
+    yet compiled, and made 1x look slower than 4x)."""
     out = {}
-    for rate in (1, 4):
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    for rate in (0, 1, 4):
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": max(rate, 1)})
         out[rate] = page.evaluate("""() => { const t = performance.now(); let x = 0;
           for (let i = 0; i < 3e6; i++) x = (x * 31 + i) % 1000003; return performance.now() - t + x * 0; }""")
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
@@ -181,7 +194,7 @@ def rematches(browser, url):
     for match in range(1, 5):
         for page in (tv, phone):
             page.wait_for_function("""m => { const g = window.castaways.state.game;
-              return g && g.over && g.match === m && document.querySelector('#final'); }""", arg=match)
+              return Boolean(g && g.over && g.match === m && document.querySelector('#final')); }""", arg=match)
         for name, page, cdp in (("TV", tv, cdps[0]), ("phone", phone, cdps[1])):
             series[name].append(after_gc(page, cdp))
         if match < 4:
@@ -194,10 +207,79 @@ def rematches(browser, url):
     ph_ctx.close()
 
 
+# "Fast 3G" as issue 24 defines it; bytes per second for CDP.
+FAST_3G = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
+FIRST_LOAD_CPU = 4
+# The frame after the join form enters the page: its time since navigation start.
+JOIN_FORM_MARK = """(() => {
+  const watch = new MutationObserver(() => {
+    if (!document.getElementById("join-form")) return;
+    watch.disconnect();
+    requestAnimationFrame(() => setTimeout(() => { window.__joinFormAt = performance.now(); }, 0));
+  });
+  watch.observe(document, { childList: true, subtree: true });
+})();"""
+
+
+def first_load_once(browser, url):
+    """One cold load of the join page: (ms to the join form's frame, [(path, start ms, end ms,
+    bytes)] of the requests started before it, the CPU slowdown measured in the page)."""
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-US")
+    ctx.set_default_timeout(120_000)
+    try:
+        page = ctx.new_page()
+        page.add_init_script(JOIN_FORM_MARK)
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.clearBrowserCache")
+        cdp.send("Network.emulateNetworkConditions", FAST_3G)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": FIRST_LOAD_CPU})
+        page.goto(url, wait_until="commit")
+        page.wait_for_function("() => window.__joinFormAt !== undefined")
+        assert page.locator("#join-form").is_visible()
+        at = page.evaluate("() => window.__joinFormAt")
+        entries = page.evaluate("""() => [
+          ...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+          .map(e => [e.name, e.startTime, e.responseEnd, e.transferSize])""")
+        loop = page.evaluate("""() => { const t = performance.now(); let x = 0;
+          for (let i = 0; i < 3e6; i++) x = (x * 31 + i) % 1000003; return performance.now() - t + x * 0; }""")
+        before = [(name.split("/", 3)[-1].split("?")[0], start, end, size)
+                  for name, start, end, size in entries if start < at]
+        return at, before, loop
+    finally:
+        ctx.close()
+
+
+def first_load(browser, url, runs):
+    tv_ctx, tv, _ = open_page(browser, url + "/", TV, False)
+    tv.locator("#room-code").wait_for()
+    code = tv.locator("#room-code").inner_text().strip()
+    page_url = f"{url}/j/{code}"
+    first_load_once(browser, page_url)       # warms the server (compression cache), not measured
+    times, shown = [], None
+    for _ in range(runs):
+        at, before, loop = first_load_once(browser, page_url)
+        times.append(at)
+        shown = shown or (before, loop)
+    tv_ctx.close()
+    before, loop = shown
+    fetched = [b for b in before if b[3] > 0]      # not the memory cache's (an image drawn again)
+    print(f"  join form drawn: median {statistics.median(times):.0f} ms, worst {max(times):.0f} ms, "
+          f"best {min(times):.0f} ms ({runs} cold loads; the fixed loop took {loop:.0f} ms in the page)")
+    print(f"  requests before it (first run): {len(fetched)}, "
+          f"{sum(b[3] for b in fetched) / 1024:.1f} KB transferred (plus the socket):")
+    for path, start, end, size in sorted(before, key=lambda b: b[1]):
+        print(f"    {start:6.0f} -> {end:6.0f} ms {size / 1024:6.1f} KB  /{path[-60:]}"
+              f"{'' if size else '  (cached)'}")
+    return times
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--no-rematches", action="store_true", help="skip the rematch series")
     parser.add_argument("--games", default="", help="only the rows whose label contains this (e.g. Lifeboat 6p)")
+    parser.add_argument("--first-load", action="store_true", help="only the phone's first load")
+    parser.add_argument("--runs", type=int, default=9, help="cold loads of the join page (default 9)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
     with tempfile.TemporaryDirectory() as data, \
@@ -215,6 +297,11 @@ def main():
                     print(f"load average: {os.getloadavg()[0]:.1f}")
                 except OSError:
                     pass
+                print(f"The phone's first load: Fast 3G (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up), "
+                      f"{FIRST_LOAD_CPU}x CPU, cold cache:")
+                first_load(browser, url, args.runs)
+                if args.first_load:
+                    return
                 print("CPU per `game` update, call to frame, median / p95; layouts per update (1x):")
                 per_update(browser, url, [], args.games)
                 if not args.no_rematches:

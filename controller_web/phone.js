@@ -8,12 +8,12 @@ import { toast, clearToasts } from "/static/js/toast.js";
 import { disc } from "/static/js/players.js";
 import { playersList, gamePicker, hostPanel, gameTitle, confirmButton } from "/static/js/lobby.js";
 import { connectionBadge, langSwitch, caller, gameStage, roomFlow, refusalNotice } from "/static/js/ui.js";
-import { finalPanel } from "/static/js/final.js";
-import { onWatch } from "/static/js/story.js";
-import { keepAwake, wakeState } from "/static/js/wake.js";
 import { gameKey } from "/static/js/gamekey.js";
 
 const NAME_MAX = 20;
+// Beside this module, so under the page's versioned prefix (cached for good, and the same file
+// as the page's icon link: one request).
+const ICON = new URL("../static/img/icon.svg", import.meta.url).href;
 const code = ((location.pathname.split("/").filter(Boolean)[1]) || "").toUpperCase();
 const tokenKey = `castaways.token.${code}`;
 const nameKey = "castaways.name";
@@ -47,6 +47,26 @@ const app = document.getElementById("app");
 const stageRoot = h("div", { class: "stage", id: "stage" });
 let net = null;
 let call = null;
+
+// What a visitor's join form does not need (the end of a game, the wake lock, the replay links)
+// is imported once the phone has a seat: a first load on a slow network fetches only what the
+// join form needs (issue 24; server/assets.py preloads the static imports above).
+const later = { final: null, wake: null, loading: null };
+function loadLater() {
+  if (!later.loading) {
+    later.loading = Promise.all([import("/static/js/final.js"), import("/static/js/wake.js")]).then(([final, wake]) => {
+      later.final = final;
+      later.wake = wake;
+      render();
+    }, (err) => { later.loading = null; console.error("castaways: a page module did not load", err); });
+  }
+  return later.loading;
+}
+function keepAwake(on) {
+  if (later.wake) later.wake.keepAwake(on);
+  else if (on) loadLater();         // render() asks again once it is here
+}
+const wakeState = () => (later.wake ? later.wake.wakeState() : { wanted: false, mode: "none", active: false });
 
 const me = () => (state.room && state.meId ? state.room.players.find((p) => p.id === state.meId) || null : null);
 const isHost = () => Boolean(state.room && state.meId && state.room.host === state.meId);
@@ -91,7 +111,7 @@ function header() {
   const showConn = state.screen === "room" || state.screen === "connecting";
   return h("header", { class: "topbar" },
     p ? h("div", { class: "me", id: "me" }, disc(p.colour, p.letter), h("span", { class: "me-name" }, p.name))
-      : h("div", { class: "brand" }, h("img", { class: "brand-icon", src: "/static/img/icon.svg", alt: "" }),
+      : h("div", { class: "brand" }, h("img", { class: "brand-icon", src: ICON, alt: "" }),
         h("span", { class: "brand-name" }, "Castaways")),
     turn.mine
       ? h("span", { class: ["turn-pill", turn.flash && "turn-flash"], id: "turn-banner", role: "status" }, t("phone.your_turn"))
@@ -198,7 +218,7 @@ function buildJoinForm() {
       setToken(reply.token);
       store(nameKey, name);
       state.meId = reply.player && reply.player.id;
-      render();
+      flow.onRoom(state.room);     // now seated: the chosen game's strings load, then the lobby draws
     },
   },
   h("h1", { class: "section-title" }, t("phone.join_title")),
@@ -302,8 +322,8 @@ function renderGame() {
     parts.push(stageRoot);
   }
   // The end of the game: who won, and for the host rematch / back to the lobby, first.
-  const final = state.game && state.game.over
-    ? finalPanel(state.game, { isHost: host, call, colourOf: stage.colourOf(room, state.game), page: "phone", code: room.code })
+  const final = state.game && state.game.over && later.final
+    ? later.final.finalPanel(state.game, { isHost: host, call, colourOf: stage.colourOf(room, state.game), page: "phone", code: room.code })
     : null;
   if (final) parts.unshift(final);
   if (host) {
@@ -386,6 +406,7 @@ function render() {
   }
   keepAwake(state.room.status !== "lobby" && Boolean(me()));
   if (!me()) return renderVisitor();
+  loadLater();
   if (state.room.status === "lobby") return renderLobby();
   return renderGame();
 }
@@ -412,7 +433,7 @@ function onWelcome(w) {
   }
 }
 
-const flow = roomFlow("phone", stage, state, render);
+const flow = roomFlow("phone", stage, state, render, { seated: () => Boolean(state.meId) });
 
 function onRoom(room) {
   if (state.meId && !room.players.some((p) => p.id === state.meId)) {
@@ -477,7 +498,7 @@ async function main() {
       },
       kicked: onKicked,
       game_ended: () => toast(t("phone.game_ended")),
-      watch: (m) => onWatch("phone", state.room && state.room.code, m),   // issue 23
+      watch: (m) => import("/static/js/story.js").then((story) => story.onWatch("phone", state.room && state.room.code, m)),   // issue 23
       error: (error) => error && error.code && toast(errorText(error), { kind: "error" }),  // the error object itself (protocol)
     },
     onStatus: (status, detail) => {

@@ -8,8 +8,10 @@ its URL changes whenever any file changes. The two HTML pages (never cached) are
    (`/static/js/dom.js`) and the loader's dynamic `import()` of a game module resolve inside it,
    and relative imports resolve inside it by themselves;
  - a `<link rel=modulepreload>` per module of the entry module's static import graph and a
-   preload of the catalogs, so the browser fetches them all at once instead of one import level
-   per round trip: a reload costs the HTML, then nothing but cache hits.
+   preload of the catalog of the language the page will show (a tiny inline script picks it),
+   so the browser fetches them all at once instead of one import level per round trip: a
+   reload costs the HTML, then nothing but cache hits. What a page needs only later (a game's
+   module, the generic renderer, the other language) is imported when needed, not preloaded.
 The unversioned URLs keep working, revalidated on every load, for anything that asks for them.
 Only today's version is served: another version's URL of an existing file (a page loaded
 before a restart) is redirected to today's, anything else is 404 (issue 26: any version part
@@ -34,6 +36,25 @@ PREFIX = "/v/"
 MAX_CACHED = 32 * 1024 * 1024     # compressed bytes kept (all three folders take about 1 MB)
 IMMUTABLE = "public, max-age=31536000, immutable"
 CATALOGS = ("en", "fr")
+# The preload of the one catalog the page will show (issue 24: an English page fetched fr.json
+# too): the language is the page's choice (localStorage), else the browser's, as
+# server/static/js/i18n.js pickLang() decides. Inline, before the stylesheets, so it runs at once.
+CATALOG_PRELOAD = """<script>(function () {
+  var langs = %s, lang = "en", kept = null;
+  try { kept = localStorage.getItem("castaways.lang"); } catch (e) {}
+  if (langs.indexOf(kept) >= 0) lang = kept;
+  else {
+    var wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
+    for (var i = 0; i < wanted.length; i++) {
+      var base = String(wanted[i]).toLowerCase().split("-")[0];
+      if (langs.indexOf(base) >= 0) { lang = base; break; }
+    }
+  }
+  var link = document.createElement("link");
+  link.rel = "preload"; link.as = "fetch"; link.crossOrigin = "anonymous";
+  link.href = "PREFIX" + lang + ".json";
+  document.head.appendChild(link);
+})();</script>""" % json.dumps(list(CATALOGS))
 COMPRESSED_TYPES = ["text/html", "text/css", "text/javascript", "application/javascript",
                     "application/json", "image/svg+xml", "text/plain"]
 # Static imports and re-exports of an ES module: `import x from "s"`, `import "s"`,
@@ -112,13 +133,12 @@ class Assets:
         """An HTML page with its links versioned, the import map and the preloads."""
         entry = re.search(r"""<script[^>]*type=["']module["'][^>]*src=["']([^"']+)["']""", html)
         imports = {f"/{name}/": f"{self.prefix}/{name}/" for name in sorted(self.folders)}
-        head = [f'<script type="importmap">{json.dumps({"imports": imports})}</script>']
+        head = [f'<script type="importmap">{json.dumps({"imports": imports})}</script>',
+                CATALOG_PRELOAD.replace("PREFIX", f"{self.prefix}/static/i18n/")]
         if entry:
-            for url in self.module_graph(entry.group(1))[1:]:
+            # the entry first (its script tag comes after the stylesheets), then what it imports
+            for url in self.module_graph(entry.group(1)):
                 head.append(f'<link rel="modulepreload" href="{self.prefix}{url}">')
-        for code in CATALOGS:
-            head.append(f'<link rel="preload" as="fetch" crossorigin="anonymous" '
-                        f'href="{self.prefix}/static/i18n/{code}.json">')
         html = _LINKS.sub(lambda m: f"{m.group(1)}{self.prefix}/{m.group(2)}/", html)
         found = _CHARSET.search(html) or _HEAD.search(html)   # the charset stays first
         at = found.end() if found else 0

@@ -56,7 +56,9 @@ function draw(root, m) {
       }
     }, (e) => { m.pending = false; m.error = tr("do.error", { message: String((e && e.message) || e) }); redraw(); });
   };
-  // An irreversible move: ask first, in a sentence.
+  // An irreversible move: ask first, in a sentence. The sentence is worded at each draw
+  // (sentence(env)), never kept as text: a language switch or the card data arriving while the
+  // box is open reword it.
   const confirm = (action, sentence) => { m.confirm = { action, sentence }; redraw(); };
   const env = { view, me, mine, legal, tr, m, send, confirm, redraw, msg, ctx };
 
@@ -206,7 +208,7 @@ function interrupt(env) {
     save ? h("button", { class: "gp-big gp-primary", "data-testid": "gp-answer-card", disabled: m.pending, onclick: () => send(save) },
       tr(`bite.play.${save.card}`)) : null,
     h("button", { class: `gp-big ${save ? "gp-plain" : "gp-primary"}`, "data-testid": "gp-pass", disabled: m.pending,
-                  onclick: () => (fatal ? confirm({ type: "pass" }, fatal) : send({ type: "pass" })) }, tr(`pass.${k}`)));
+                  onclick: () => (fatal ? confirm({ type: "pass" }, fatalPass) : send({ type: "pass" })) }, tr(`pass.${k}`)));
 }
 
 // A pass that costs my life although a card in my hand could save it (issue 19.9): the
@@ -290,10 +292,10 @@ function lastChance(env) {
     shots.length ? h("div", { class: "gp-sub" }, tr("named.shoot")) : null,
     shots.length ? h("div", { class: "gp-targets" }, shots.map((a) => h("button", {
       class: "gp-target", disabled: m.pending, "data-testid": `gp-shoot-${a.target}`,
-      onclick: () => confirm(a, fmt(tr, "confirm.shoot", { who: who(ctx, a.target) })),
+      onclick: () => confirm(a, (e) => fmt(e.tr, "confirm.shoot", { who: who(e.ctx, a.target) })),
     }, who(ctx, a.target)))) : null,
     h("button", { class: "gp-big gp-danger", "data-testid": "gp-pass", disabled: m.pending,
-                  onclick: () => confirm({ type: "pass" }, fatal || tr("confirm.accept")) }, tr("pass.named")),
+                  onclick: () => confirm({ type: "pass" }, (e) => fatalPass(e) || e.tr("confirm.accept")) }, tr("pass.named")),
     void me);
 }
 
@@ -310,7 +312,7 @@ function chooser(env) {
     lastReveal(env),
     h("div", { class: "gp-targets" }, opts.map((a) => h("button", {
       class: "gp-target", disabled: m.pending, "data-testid": `gp-choose-${a.target}`,
-      onclick: () => env.confirm(a, fmt(tr, "confirm.choose", { who: who(ctx, a.target) })) }, who(ctx, a.target)))),
+      onclick: () => env.confirm(a, (e) => fmt(e.tr, "confirm.choose", { who: who(e.ctx, a.target) })) }, who(ctx, a.target)))),
     void view);
 }
 
@@ -361,7 +363,7 @@ function sacrificeVote(env) {
     // Notes above the wheel: a smaller wheel keeps the confirm button on the first screen.
     h("div", { class: (others || myWeight > 1 || conchNote(env)) ? "gp-wheel-small" : "" }, wheel),
     h("button", { class: "gp-big gp-primary", "data-testid": "gp-vote-confirm", disabled: m.pending, dataset: { choice: String(sel) },
-                  onclick: () => (sel === me.seat ? env.confirm({ type: "vote", target: sel }, tr("confirm.vote_me"))
+                  onclick: () => (sel === me.seat ? env.confirm({ type: "vote", target: sel }, (e) => e.tr("confirm.vote_me"))
                     : send({ type: "vote", target: sel })) },
       fmt(tr, sel === me.seat ? "vote.confirm.me" : "vote.confirm", { who: colour(sel).name })));
 }
@@ -399,7 +401,7 @@ function windowCard(env) {
     clock(env),
     fatal ? fatalNote(fatal) : playable ? h("p", { class: "gp-hint" }, tr("window.cards")) : null,
     h("button", { class: `gp-big ${fatal ? "gp-danger" : "gp-primary"}`, "data-testid": "gp-pass", disabled: m.pending,
-                  onclick: () => (fatal ? confirm({ type: "pass" }, fatal) : send({ type: "pass" })) },
+                  onclick: () => (fatal ? confirm({ type: "pass" }, fatalPass) : send({ type: "pass" })) },
       tr("pass.window")),
     h("small", { class: "gp-ready-count" }, tr("window.ready", { done: w.done.length, n: w.seats.length })));
 }
@@ -558,7 +560,7 @@ function picker(env, kind, list, chosen) {
   const irreversible = kind === "give" || kind === "shoot" || (action && action.card === "voodoo_doll");
   const go = () => {
     if (!action) return;
-    if (irreversible) confirm(action, sentence(env, action));
+    if (irreversible) confirm(action, (e) => sentence(e, action));
     else send(action);
   };
   return [rows, h("button", { class: `gp-big ${kind === "play" ? "gp-primary" : "gp-danger"}`, disabled: !action || m.pending,
@@ -587,12 +589,13 @@ function sentence({ tr, ctx }, a) {
   return tr("do.play", { card: C });
 }
 
-function confirmBox({ tr, m, send, redraw }) {
+function confirmBox(env) {
+  const { tr, m, send, redraw } = env;
   const c = m.confirm;
   return h("div", { class: "gp-sheet-back gp-confirm-back" },
     h("div", { class: "gp-sheet gp-confirm", role: "alertdialog", "data-testid": "gp-confirm" },
       h("h2", {}, tr("confirm.title")),
-      h("p", { class: "gp-big-line" }, c.sentence),
+      h("p", { class: "gp-big-line" }, c.sentence(env)),
       h("p", { class: "gp-hint" }, tr("confirm.hint")),
       h("div", { class: "gp-two" },
         h("button", { class: "gp-big gp-plain", "data-testid": "gp-confirm-no", onclick: () => { m.confirm = null; redraw(); } }, tr("confirm.no")),

@@ -56,9 +56,8 @@ def test_every_scenario_renders(browser, preview, lang, kind):
             where = (kind, name, lang, size["width"])
             page.goto(f"{preview}?page={kind}&s={name}&lang={lang}")
             page.wait_for_function("window.__ready === true")
-            # Card names come from the data file, fetched once: wait for a redraw with them
-            # (the card data alone was not enough: the final screen and the zero window's note
-            # kept a raw card key once each under load, as they are not drawn again).
+            # The card data is in before the module is ready (common.js awaits it, issue 24);
+            # the idle network is the module's stylesheets, and the TV's fit once they are in.
             page.wait_for_load_state("networkidle")
             root = page.locator("#root")
             assert root.locator(".gt-table, .gp-phone").count() == 1, where
@@ -94,7 +93,7 @@ def open_phone(browser, preview, name, lang="en"):
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{preview}?page=phone&s={name}&lang={lang}")
     page.wait_for_function("window.__ready === true")
-    page.wait_for_load_state("networkidle")   # the card data: see test_every_scenario_renders
+    page.wait_for_load_state("networkidle")   # the stylesheets: see test_every_scenario_renders
     return ctx, page, errors
 
 
@@ -201,8 +200,51 @@ def test_ready_that_kills_says_so_and_asks_first(browser, preview, lang):
     page.click("[data-testid=gp-pass]")
     assert page.evaluate("window.__acts") == []               # not yet
     assert text in page.locator("[data-testid=gp-confirm]").inner_text()
+    # The open question is worded again at each draw, never kept as text: in the other language
+    # after a switch (so too with the card names once their data comes).
+    other = "fr" if lang == "en" else "en"
+    page.evaluate("l => window.__lang(l)", other)
+    again = {"en": "You will die of", "fr": "Vous allez mourir de"}[other]
+    assert again in page.locator("[data-testid=gp-confirm]").inner_text()
     page.click("[data-testid=gp-confirm-yes]")
     assert page.evaluate("window.__acts") == [{"type": "pass"}]
+    assert not errors, errors
+    ctx.close()
+
+
+# Every text the page shows from its first draw on, for a raw key (a MutationObserver).
+RAW_KEY_WATCH = """window.__rawKeys = [];
+new MutationObserver(() => {
+  const root = document.getElementById("root");
+  const found = root ? root.textContent.match(/\\b(card|cardtext)\\.[a-z_]+/g) : null;
+  if (found) window.__rawKeys.push(...found);
+}).observe(document, { subtree: true, childList: true, characterData: true });"""
+
+
+def test_no_card_key_shows_before_the_card_data(browser, preview):
+    """Issue 24: a phone drawn before the card data file arrived read "card.sandwich" in the
+    fatal note of a zero window (its names come from the file). The data is held back here: the
+    page draws nothing until it comes, then the note names the card, and no key ever shows."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    held = []
+    page.route("**/games/galerapagos/data.json", lambda route: held.append(route))
+    page.add_init_script(RAW_KEY_WATCH)
+    page.goto(f"{preview}?page=phone&s=zero_save&lang=en", wait_until="commit")
+    for _ in range(10_000):                   # until the page asks for the data (no sleep)
+        if held:
+            break
+        page.evaluate("0")
+    assert held, "the page never asked for the card data"
+    assert not page.evaluate("window.__rawKeys"), page.locator("#root").inner_text()
+    held[0].continue_()
+    note = page.locator("[data-testid=gp-fatal]")
+    note.wait_for()
+    page.wait_for_function("window.__ready === true")
+    assert "to live" in note.inner_text()
+    assert not page.evaluate("window.__rawKeys"), page.evaluate("window.__rawKeys")
     assert not errors, errors
     ctx.close()
 

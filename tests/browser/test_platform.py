@@ -250,3 +250,27 @@ def test_an_event_sent_without_acknowledgement_gets_a_visible_error(open_table, 
     expect(phone.locator(".toast-error")).to_be_visible()
     table.evaluate("() => window.castaways.net.socket.emit('join', 'not an object')")
     expect(table.locator(".toast-error")).to_be_visible()
+
+
+def test_the_join_page_loads_only_what_the_join_form_needs(browser, contexts, page_errors, open_table, live_server):
+    """Issue 24 (a phone's first load on a slow network): until the join form shows, the phone
+    fetches neither the generic renderer (a game without a module imports it) nor the catalog
+    of the language it does not show, in English and in French; that one comes on a switch."""
+    code = open_table().locator("#room-code").inner_text().strip()
+    for lang, other, title in (("en", "fr", "Montez à bord"), ("fr", "en", "Come aboard")):
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  locale="fr-FR" if lang == "fr" else "en-US")
+        contexts.append(ctx)
+        page = page_errors.watch(ctx.new_page(), f"visitor-{lang}")
+        urls = []
+        page.on("request", lambda request: urls.append(request.url.split("?")[0]))
+        page.goto(f"{live_server}/j/{code}")
+        page.locator("#join-form").wait_for()
+        before = list(urls)
+        assert not [u for u in before if u.endswith("/generic.js")], before
+        assert not [u for u in before if u.endswith(f"/i18n/{other}.json")], before
+        # the head's preload is the page's own fetch: one request for the catalog
+        assert len([u for u in before if u.endswith(f"/i18n/{lang}.json")]) == 1, before
+        page.locator(f".lang-switch [data-lang={other}]").click()
+        expect(page.locator("#join-form h1")).to_contain_text(title)
+        assert len([u for u in urls if u.endswith(f"/i18n/{other}.json")]) == 1, urls

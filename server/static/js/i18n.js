@@ -1,6 +1,7 @@
 // i18n: platform catalogs (server/static/i18n/<lang>.json) plus the strings of the game
 // module on (its `strings` export), looked up first. Keys are flat ("lobby.start").
-// t(key, params) interpolates "{name}"; a missing key falls back to English, then to the key.
+// t(key, params) interpolates "{name}"; a missing key falls back to English (when its catalog is
+// here: only the language shown is fetched), then to the key.
 // A count takes its plural form from the browser's Intl.PluralRules (never "(s)"):
 //   "{n, plural, one {# castaway sailed} other {# castaways sailed}} away"
 // ("=0 {...}" matches one number exactly; "#" is the count). French text gets a no-break space
@@ -27,24 +28,40 @@ export function pickLang() {
   return "en";
 }
 
+// Only the language shown is fetched: the other catalog comes on a switch to it (issue 24: the
+// English join page fetched fr.json too). The page's head preloads the same one
+// (server/assets.py picks it as pickLang does).
+const loading = {};
+function loadCatalog(code) {
+  if (!loading[code]) {
+    // Beside this module: under the page's versioned prefix, so cached for good (server/assets.py).
+    loading[code] = fetch(new URL(`../i18n/${code}.json`, import.meta.url))
+      .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`HTTP ${res.status}`))))
+      .then((catalog) => { catalogs[code] = catalog; })
+      .catch((err) => {
+        console.error("i18n: could not load", code, err);
+        delete loading[code];      // asked again at the next switch
+      });
+  }
+  return loading[code];
+}
+
 export async function loadCatalogs() {
-  await Promise.all(LANGS.map(async (code) => {
-    try {
-      // Beside this module: under the page's versioned prefix, so cached for good (server/assets.py).
-      const res = await fetch(new URL(`../i18n/${code}.json`, import.meta.url));
-      if (res.ok) catalogs[code] = await res.json();
-    } catch (err) {
-      console.error("i18n: could not load", code, err);
-    }
-  }));
+  await loadCatalog(lang);
   document.documentElement.lang = lang;
 }
 
 export function getLang() { return lang; }
 
-/** Switch language (kept in localStorage) and tell every listener to re-render. */
-export function setLang(code) {
-  if (!LANGS.includes(code) || code === lang) return;
+let switchingTo = null;
+/** Switch language (kept in localStorage) once its catalog is here, and tell every listener
+ * to re-render. Resolves when the switch is done (or overtaken by a later one). */
+export async function setLang(code) {
+  if (!LANGS.includes(code)) return;
+  switchingTo = code;
+  if (code === lang) return;
+  await loadCatalog(code);
+  if (switchingTo !== code || code === lang) return;    // another switch came meanwhile
   lang = code;
   try { localStorage.setItem(STORE_KEY, code); } catch (_) { /* ignore */ }
   document.documentElement.lang = code;

@@ -183,8 +183,10 @@ export async function preloadStrings(page, gameId, room = null) {
  * What both pages do with `room` and `game` payloads: back in the lobby the stage is reset and
  * the chosen game's strings are preloaded (for its option names); during a game every payload
  * goes to the stage. `state` is the page's own ({room, game}); `render` redraws the page.
+ * `seated()`: whether the page shows the lobby yet (a phone's visitor sees only the join form:
+ * the game's module is loaded once it has joined, not on a slow first load, issue 24).
  */
-export function roomFlow(page, stage, state, render) {
+export function roomFlow(page, stage, state, render, { seated = () => true } = {}) {
   let lastSelected = null;
   function onRoom(room) {
     const wasLobby = !state.room || state.room.status === "lobby";
@@ -193,7 +195,7 @@ export function roomFlow(page, stage, state, render) {
       if (!wasLobby) stage.reset();
       state.game = null;
       const sel = room.selected ? room.selected.game : null;
-      if (sel !== lastSelected) {
+      if (sel !== lastSelected && seated()) {
         lastSelected = sel;
         preloadStrings(page, sel, room).then(render);
       }

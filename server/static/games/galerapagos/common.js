@@ -1,6 +1,6 @@
 // Galèrapagos: helpers shared by the TV and phone modules (one copy, /static/games/galerapagos/).
 // Nothing here knows a rule: it draws what the view says and words the public events.
-import { h, s, inkOn } from "/static/js/dom.js";
+import { h, s, inkOn, humanize } from "/static/js/dom.js";
 import { letterFor } from "/static/js/players.js";
 import { makeTr, fmt } from "/static/js/text.js";
 import { table as S } from "./strings.js";
@@ -15,21 +15,36 @@ let cardData = null;
 let loading = null;
 const waiters = new Set();
 
-/** The game's data file (card names and texts in EN/FR), fetched once. `onReady` is called
- * once it arrives, so a page drawn before it can draw again with the real names. */
+function load() {
+  if (!loading) {
+    loading = fetch("/games/galerapagos/data.json")
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
+      .then((d) => {
+        cardData = {};
+        for (const c of (d && d.wreck_cards) || []) cardData[c.id] = c;
+        for (const fn of waiters) fn();
+        waiters.clear();
+      }, (err) => {
+        console.error("galerapagos: no card data yet", err);
+        loading = null;           // the next draw asks again
+      });
+  }
+  return loading;
+}
+
+/** The game's data file (card names and texts in EN/FR), fetched once. The page modules that
+ * import this one are ready only once it is here (the await below), so a page never draws a
+ * card before its name. Should the fetch fail, a page draws at once, and `onReady` (one per
+ * draw) draws again when a later try brings the data. */
 export function cards(onReady) {
   if (cardData) return cardData;
   if (onReady) waiters.add(onReady);
-  if (!loading) {
-    loading = fetch("/games/galerapagos/data.json").then((r) => (r.ok ? r.json() : null)).then((d) => {
-      cardData = {};
-      for (const c of (d && d.wreck_cards) || []) cardData[c.id] = c;
-      for (const fn of waiters) fn();
-      waiters.clear();
-    }, () => { loading = null; });
-  }
+  load();
   return null;
 }
+
+// Issue 24: a phone's first draw came before the data, and its notes read "card.sandwich".
+await load();
 
 function pick(value, lang) {
   if (!value) return null;
@@ -41,7 +56,9 @@ function pick(value, lang) {
 export function cardName(id, lang, tr) {
   const c = cardData && cardData[id];
   if (c && (c[lang] || c.en)) return c[lang] || c.en;
-  return tr(`card.${id}`);
+  const key = `card.${id}`;
+  const own = tr(key);
+  return own !== key ? own : humanize(id);      // no data file (it did not load): never the key
 }
 
 /** A card's short rule text in the page's language, from the data file when it has one. */
