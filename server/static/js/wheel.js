@@ -38,7 +38,9 @@ export function voteWheel({ choices, index = 0, onSelect, prefix = "vw", center 
     const large = step > 180 ? 1 : 0;
     return `M0,0 L${R * Math.cos(a0)},${R * Math.sin(a0)} A${R},${R} 0 ${large},1 ${R * Math.cos(a1)},${R * Math.sin(a1)} Z`;
   };
-  const g = s("g", { class: "vw-rot", style: `transform: rotate(${-idx * step}deg)` });
+  // The wheel turns to a new pick at once, as when it was drawn anew on every update (a page
+  // morphed by an update, morph.js, keeps this node: its transition would turn it slowly).
+  const g = s("g", { class: "vw-rot", style: `transform: rotate(${-idx * step}deg); transition: none` });
   // Many sectors: smaller icons and labels, further out, so names still fit.
   const crowd = n > 10 ? 0.62 : n > 8 ? 0.72 : 1;
   choices.forEach((c, i) => {
@@ -70,7 +72,6 @@ export function voteWheel({ choices, index = 0, onSelect, prefix = "vw", center 
     const d = drags.get(svg);
     if (!d) return;
     drags.delete(svg);
-    rotor(svg).style.transition = "";
     if (d.moved < 6) {
       const secEl = d.target && d.target.closest && d.target.closest(".vw-sector");
       const i = secEl ? choices.findIndex((c) => String(c.id) === secEl.getAttribute("data-choice")) : -1;
