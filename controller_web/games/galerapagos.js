@@ -6,7 +6,8 @@ import {
   h, fmt, trOf, cards, cardName, cardText, cardKind, who, disc, names, icon, stateOf, biteRisk,
   causeOf, survivalLine, describeEvent, choiceNode,
 } from "/static/games/galerapagos/common.js";
-import { gameMemory } from "/static/js/gamekey.js";
+import { gameMemory, gameKey } from "/static/js/gamekey.js";
+import { showPage, morphId } from "/static/js/morph.js";
 import { ensureCss } from "/static/js/dom.js";
 import { voteWheel, startIndex } from "/static/js/wheel.js";
 
@@ -77,13 +78,14 @@ function draw(root, m) {
     // (the rules link is the page's, in its footer: one link, issue 19.8)
     m.sheet ? sheet(env) : null,
     m.confirm ? confirmBox(env) : null);
-  root.replaceChildren(page);
+  // Morphed into the page shown (morph.js): focus, an open sheet, scrolling survive an update.
+  const shown = showPage(root, page, gameKey(msg, ctx));
   tick(root, m, msg);
   // A new decision for me: bring it into view (below the page's own sticky header).
   const decisions = legal.filter((a) => !["play", "give", "shoot"].includes(a.type));
   const sig = `${decisionKey(view)}:${decisions.map((a) => a.type).join(",")}`;
   if (decisions.length && sig !== m.sig && m.sig !== undefined && !m.sheet) {
-    const top = page.querySelector(".gp-action").getBoundingClientRect().top;
+    const top = shown.querySelector(".gp-action").getBoundingClientRect().top;
     const header = document.querySelector(".topbar");
     const offset = header ? header.getBoundingClientRect().height + 8 : 8;
     if (top < offset || top > window.innerHeight * 0.4) {
@@ -483,7 +485,7 @@ function hand(env) {
     const usable = cardActions(legal, id).some((a) => a.type !== "give");
     const giftable = cardActions(legal, id).some((a) => a.type === "give");
     return h("button", { class: `gp-hcard gp-k-${cardKind(id)}${usable ? " gp-usable" : ""}${faceup ? " gp-faceup" : ""}`,
-                         "data-testid": `gp-card-${id}`, dataset: { card: id },
+                         "data-testid": `gp-card-${id}`, id: morphId(faceup ? "gp-faceup" : "gp-card", id), dataset: { card: id },
                          disabled: !usable && !giftable && !faceup,
                          onclick: () => { m.sheet = id; redraw(); } },
       h("b", {}, cardName(id, ctx.lang, tr), !faceup && count(id) > 1 ? h("span", { class: "gp-x" }, ` ×${count(id)}`) : null),

@@ -7,7 +7,8 @@ import {
   h, fmt, ensureCss, tr as makeTr, charName, kindName, card, cardBack, who, whoList, navCard, woundPips, forHim, forHimLine, gk, gks,
   worth, myCase, navShort, caseText, alive, weaponBonus, describeEvent, QUIET, birdIcon, DATA,
 } from "/static/games/lifeboat/common.js";
-import { gameMemory } from "/static/js/gamekey.js";
+import { gameMemory, gameKey } from "/static/js/gamekey.js";
+import { showPage } from "/static/js/morph.js";
 import { fitWithin } from "/static/js/fittext.js";
 import { disc } from "/static/js/players.js";
 import { windowHolder } from "/static/js/hold.js";
@@ -75,11 +76,12 @@ function draw(root, m) {
     boatPanel(env),
     me ? caseNote(env) : null,
     me ? privateLog(env) : null);      // the rules link is the page's footer (issue 19.8)
-  root.replaceChildren(page);
+  // Morphed into the page shown (morph.js): focus, a pick, scrolling survive an update.
+  const shown = showPage(root, page, gameKey(msg, ctx));
   // Names and states on the narrow boat tiles and the friend/enemy strip: smaller, never cut.
   fitWithin(root, ".lbp-seat b, .lbp-seat small, .lbp-mini b, .lbp-mini small, .lbp-me b", { min: 8 });
   if (env.main.length && sig !== m.sig && m.sig !== undefined) {
-    const el = page.querySelector(".lbp-action");
+    const el = shown.querySelector(".lbp-action");
     const top = el.getBoundingClientRect().top;
     const header = document.querySelector(".topbar");
     const offset = header ? header.getBoundingClientRect().height + 8 : 8;
@@ -89,7 +91,7 @@ function draw(root, m) {
   // A window closing by itself (its countdown): the seconds left, and a choice being
   // confirmed holds it open.
   if (m.stopTick) m.stopTick();
-  m.stopTick = ticker(page, msg.deadline, ".lbp-secs");
+  m.stopTick = ticker(shown, msg.deadline, ".lbp-secs");
   m.holder.update(Boolean(m.confirm) && windowOpen(view), msg);
 }
 

@@ -6,7 +6,8 @@ import {
   h, s, boatColour, chip, colourName, describeEvent, ensureCss, fill, fmt, hatIcon, ink, islandValues,
   leakIcon, makeTr, pawn, shape, starIcon, who,
 } from "/static/games/lifeboats/common.js";
-import { gameMemory } from "/static/js/gamekey.js";
+import { gameMemory, gameKey } from "/static/js/gamekey.js";
+import { showPage } from "/static/js/morph.js";
 import { voteWheel as sharedWheel, startIndex } from "/static/js/wheel.js";
 
 export { strings };
@@ -55,12 +56,13 @@ function draw(root, m) {
     m.error ? h("div", { class: "lb-error", role: "alert" }, m.error) : null,
     me ? myPawns(env) : null,
     ["place_pawn", "leave", "board"].some((k) => legal.some((a) => a.type === k)) ? null : miniBoard(env, {}));
-  root.replaceChildren(page);
+  // Morphed into the page shown (morph.js): focus, a pick, scrolling survive an update.
+  const shown = showPage(root, page, gameKey(msg, ctx));
   tick(root, m, msg);
   // A new decision for me: bring it into view (below the page's own sticky header).
   const sig = `${view.step}:${view.turn}:${legal.map((a) => a.type).join(",")}`;
   if (legal.length && sig !== m.sig && m.sig !== undefined) {
-    const top = page.querySelector(".lb-action").getBoundingClientRect().top + window.scrollY;
+    const top = shown.querySelector(".lb-action").getBoundingClientRect().top + window.scrollY;
     const header = document.querySelector(".topbar");
     const offset = header ? header.getBoundingClientRect().height + 8 : 8;
     if (top - window.scrollY < offset || top - window.scrollY > window.innerHeight * 0.5) {

@@ -7,7 +7,8 @@ import {
   h, fmt, trOf, cards, cardName, who, disc, names, icon, stateOf, causeOf, survivalLine,
   describeEvent, choiceNode,
 } from "/static/games/galerapagos/common.js";
-import { gameMemory } from "/static/js/gamekey.js";
+import { gameMemory, gameKey } from "/static/js/gamekey.js";
+import { showPage, morphId } from "/static/js/morph.js";
 import { ensureCss } from "/static/js/dom.js";
 import { fitWhenNeeded } from "/static/js/fit.js";
 import { galerapagosReveals, galerapagosWaiting } from "/static/games/galerapagos/moments.js";
@@ -65,8 +66,9 @@ function draw(root, m) {
   // fitted when the screen, the castaways or the end change, else the last fit is kept (issue 24)
   const fitKey = [window.innerWidth, window.innerHeight, view.castaways.length, Boolean(view.over), ctx.lang].join("|");
   // The folds of the last fit (the oldest log lines...) go with its kept sizes onto each new page.
-  const show = () => { foldAgain(page, m.folds); root.replaceChildren(page); };
-  const refit = () => { m.folds = fit(root, page); m.excess = excess(page); };
+  // Morphed into the page shown (morph.js): only what changed is written.
+  const show = () => { foldAgain(page, m.folds); return showPage(root, page, gameKey(msg, ctx)); };
+  const refit = (shown) => { m.folds = fit(root, shown); m.excess = excess(shown); };
   fitWhenNeeded(m, fitKey, page, show, refit, (p) => excess(p).some((x, i) => x > (m.excess[i] || 0)));
   countdown(root, m, msg);
 }
@@ -237,7 +239,7 @@ function castaways({ view, tr, ctx }) {
     }
     const backs = [];
     for (let i = 0; i < Math.min(c.hand_size, 8); i++) backs.push(h("span", { class: "gt-back" }));
-    return h("div", { class: `gt-cw gt-st-${state}${waiting.has(c.seat) ? " waiting" : ""}`, dataset: { seat: String(c.seat) },
+    return h("div", { class: `gt-cw gt-st-${state}${waiting.has(c.seat) ? " waiting" : ""}`, id: morphId("gt-cw", c.seat), dataset: { seat: String(c.seat) },
                       style: { "--seat": col.colour },
                       "data-testid": `gt-castaway-${c.seat}` },
       disc(col),
@@ -307,7 +309,7 @@ function now(env) {
 function voters({ view, tr, ctx }, ballot) {
   return h("div", { class: "gt-voters", "data-testid": "gt-voters" }, ballot.voters.map((seat, i) => {
     const voted = ballot.voted.includes(seat);
-    return h("span", { class: `gt-voter${voted ? " voted" : ""}`, dataset: { seat: String(seat), voted: String(voted) } },
+    return h("span", { class: `gt-voter${voted ? " voted" : ""}`, id: morphId("gt-voter", seat), dataset: { seat: String(seat), voted: String(voted) } },
       who(ctx, seat), ballot.weights[i] > 1 ? h("small", { class: "gt-weight" }, tr("vote.weight")) : null,
       h("span", { class: "gt-vcard" }, voted ? "✓" : "…"));
   }), void view);

@@ -7,7 +7,8 @@ import {
   h, fmt, ensureCss, tr as makeTr, charName, kindName, card, cardBack, who, whoList, navCard, woundPips, forHim, gk, gks,
   describeEvent, QUIET, birdIcon, weaponBonus,
 } from "/static/games/lifeboat/common.js";
-import { gameMemory } from "/static/js/gamekey.js";
+import { gameMemory, gameKey } from "/static/js/gamekey.js";
+import { showPage, morphId } from "/static/js/morph.js";
 import { disc } from "/static/js/players.js";
 import { ticker } from "/static/js/waiting.js";
 import { lifeboatReveals, lifeboatWaiting } from "/static/games/lifeboat/moments.js";
@@ -45,9 +46,11 @@ export function render(root, msg, ctx) {
   }
   env.m = m;
 
-  // Where each seat's card was, to slide it to its new place when characters swap.
+  // Where each seat's card was, to slide it to its new place when characters swap (read only
+  // then: a read of a size lays the page out).
+  const swappedNow = fresh && events.some((e) => e.type === "swapped");
   const before = {};
-  for (const el of root.querySelectorAll(".lbv-seat[data-seat]")) before[el.dataset.seat] = el.getBoundingClientRect();
+  if (swappedNow) for (const el of root.querySelectorAll(".lbv-seat[data-seat]")) before[el.dataset.seat] = el.getBoundingClientRect();
 
   const page = h("div", { class: "lbv", dataset: { phase: view.phase }, style: { width: `${W}px`, height: `${H}px` } },
     topBar(env),
@@ -55,16 +58,16 @@ export function render(root, msg, ctx) {
       h("div", { class: "lbv-left" }, boat(env), stage(env)),
       side(env)),
     view.over && view.result ? finalScores(env, view.result) : null);
-  const frame = h("div", { class: "lbv-frame" }, page);
-  root.replaceChildren(frame);
+  // Morphed into the page shown (morph.js): only what changed is written, a seat's card is
+  // the same element wherever it sits.
+  const shown = showPage(root, h("div", { class: "lbv-frame" }, page), gameKey(msg, ctx)).firstElementChild;
 
-  const swappedNow = fresh && events.some((e) => e.type === "swapped");
   if (swappedNow) {
-    for (const el of page.querySelectorAll(".lbv-seat[data-seat]")) {
+    const scale = shown.getBoundingClientRect().width / W || 1;
+    for (const el of shown.querySelectorAll(".lbv-seat[data-seat]")) {
       const old = before[el.dataset.seat];
       if (!old) continue;
       const now = el.getBoundingClientRect();
-      const scale = page.getBoundingClientRect().width / W || 1;
       const dx = (old.left - now.left) / scale;
       const dy = (old.top - now.top) / scale;
       if (!dx && !dy) continue;
@@ -125,7 +128,7 @@ function seatCard(env, x) {
   if (c.acted && !c.rowed && !c.fought && view.phase === "actions") marks.push(h("span", { class: "lbv-mark" }, tr("mark.acted")));
   return h("div", {
     class: `lbv-seat s-${c.state}${waiting ? " lbv-waiting" : ""}${acting ? " lbv-acting" : ""}`,
-    dataset: { seat: String(x), character: c.character, state: c.state }, "data-testid": `lbv-seat-${x}`,
+    id: morphId("lbv-seat", x), dataset: { seat: String(x), character: c.character, state: c.state }, "data-testid": `lbv-seat-${x}`,
     style: { "--pc": p.colour },
   },
     h("div", { class: "lbv-phead" }, disc(p.colour, p.letter), h("span", { class: "lbv-pn" }, p.name)),

@@ -6,7 +6,8 @@ import {
   leakIcon, makeTr, pawn, seatColour, shape, starIcon, who,
 } from "/static/games/lifeboats/common.js";
 import { lifeboatsReveals, lifeboatsWaiting } from "/static/games/lifeboats/moments.js";
-import { gameMemory } from "/static/js/gamekey.js";
+import { gameMemory, gameKey } from "/static/js/gamekey.js";
+import { showPage, morphId } from "/static/js/morph.js";
 import { fitWhenNeeded } from "/static/js/fit.js";
 
 export { strings, seatColour };
@@ -60,7 +61,8 @@ export function render(root, msg, ctx) {
     view.over && view.result ? finalScores(view, tr, view.result) : null);
   // measured when the stage's size, the boats or the end change, else the last fit is kept (issue 24)
   const fitKey = [root.style.width, root.style.height, view.boats.length, Boolean(view.over), ctx.lang].join("|");
-  fitWhenNeeded(m, fitKey, page, () => root.replaceChildren(page), () => fitHeight(root, page));
+  // morphed into the page shown (morph.js): only what changed is written
+  fitWhenNeeded(m, fitKey, page, () => showPage(root, page, gameKey(msg, ctx)), (shown) => fitHeight(root, shown));
 
   // Keep a copy of where every boat was, to animate a boat sinking in the next update.
   m.boats = Object.fromEntries(view.boats.map((b) => [b.colour, JSON.parse(JSON.stringify(b))]));
@@ -208,6 +210,7 @@ function board(view, tr, newEvents, m) {
     } else if (b.status !== "water") continue;
     const row = Math.min(bb.row, rows - 1);
     const wrap = h("div", {
+      id: morphId("lb-slot", b.colour),
       class: `lb-boat-slot${row === 0 ? " lb-row-first" : ""}${row === rows - 1 ? " lb-row-last" : ""}`, style: { gridColumn: String(bb.lane), gridRow: String(rows - row + 1) },
     }, boatCard(view, tr, bb, {
       cls: `${ghost ? "lb-sinking" : ""}${movedNow.has(b.colour) ? " lb-moved" : ""}`,
@@ -267,7 +270,7 @@ function side(view, tr, msg, m, ctx) {
     }
     const onWater = view.boats.filter((b) => b.status === "water")
       .reduce((n, b) => n + b.pawns.filter((p) => p.colour === colour).length, 0);
-    return h("div", { class: `lb-player${waiting ? " lb-waiting" : ""}`, dataset: { seat: String(seat) } },
+    return h("div", { class: `lb-player${waiting ? " lb-waiting" : ""}`, id: morphId("lb-player", seat), dataset: { seat: String(seat) } },
       h("span", { class: "lb-pswatch", style: { background: fill(view, colour), color: ink(view, colour) } },
         shape(colour, 26)),
       h("div", { class: "lb-pmain" },
@@ -370,7 +373,7 @@ function ballotPanel(view, tr, ballot, caption, newEvents) {
   }
   const voters = ballot.voters.map((seat, i) => {
     const voted = ballot.voted.includes(seat);
-    return h("div", { class: `lb-voter ${voted ? "voted" : ""}`, dataset: { seat: String(seat), voted: String(voted) } },
+    return h("div", { class: `lb-voter ${voted ? "voted" : ""}`, id: morphId("lb-voter", seat), dataset: { seat: String(seat), voted: String(voted) } },
       who(view, tr, seat),
       ballot.kind === "eject" ? h("span", { class: "lb-weight" }, tr("weight", { n: ballot.weights[i] })) : null,
       h("span", { class: "lb-card-back" }, voted ? "✓" : "…"));

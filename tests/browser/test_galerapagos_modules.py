@@ -308,3 +308,115 @@ def test_the_end_reads_once_and_nothing_looks_like_a_ranking(browser, preview):
     assert style == "none", style
     tv.close()
     assert not errors, errors
+
+
+# ---- an update morphs the page (issue 24): what changed is written, the rest is kept ----------
+
+def _mark(page, selector):
+    """Tag the element matched by selector with a JS property (a new node would not have it)."""
+    page.evaluate("s => { document.querySelector(s).__kept = true; }", selector)
+
+
+def _kept(page, selector):
+    return page.evaluate("s => Boolean(document.querySelector(s)?.__kept)", selector)
+
+
+def test_one_more_vote_keeps_the_tv_board_and_changes_one_chip(browser, preview):
+    """A vote comes in: the board, the castaways and the voters are the same nodes as before
+    the update (marked with a JS property), and the voter's chip says voted."""
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{preview}?page=table&s=vote&lang=en")
+    page.wait_for_function("window.__ready === true")
+    data = page.evaluate("() => fetch('/states/vote.json').then(r => r.json())")["table"]
+    st = data["view"]["stage"]
+    ballot = st["vote"]["ballot"] if st.get("vote") else st["ballot"]
+    seat = next(s for s in ballot["voters"] if s not in ballot["voted"])
+    other = next(s for s in ballot["voters"] if s != seat)
+    for sel in (".gt-table", ".gt-island", f"[data-testid=gt-castaway-{other}]",
+                f".gt-voter[data-seat='{seat}']", f".gt-voter[data-seat='{other}']"):
+        _mark(page, sel)
+    ballot["voted"].append(seat)
+    data["version"] += 1
+    data["events"] = [{"type": "voted", "seat": seat}]
+    page.evaluate("m => window.__rerender(m)", data)
+    voter = page.locator(f".gt-voter[data-seat='{seat}']")
+    assert voter.get_attribute("data-voted") == "true"
+    for sel in (".gt-table", ".gt-island", f"[data-testid=gt-castaway-{other}]",
+                f".gt-voter[data-seat='{seat}']", f".gt-voter[data-seat='{other}']"):
+        assert _kept(page, sel), sel
+    # Another game (a rematch) on the same root: none of the old game's nodes is reused.
+    page.evaluate("m => window.__show(m)", data)
+    page.locator(".gt-table").wait_for()
+    assert not _kept(page, ".gt-table") and not _kept(page, f".gt-voter[data-seat='{other}']")
+    assert not errors, errors
+    page.close()
+
+
+def test_an_update_keeps_the_phones_open_sheet_focus_and_handlers(browser, preview):
+    """On a phone, an update (a new version, another legal action) keeps the card sheet open
+    with the focus where it was; a tap on a kept button runs the handler of the last render."""
+    ctx, page, errors = open_phone(browser, preview, "step")
+    data = page.evaluate("() => fetch('/states/step.json').then(r => r.json())")["phone"]
+    _mark(page, "[data-testid=gp-act-fish]")
+    # the update: one more version, and the fish action takes a parameter it did not have
+    data["version"] += 1
+    data["legal_actions"] = [dict(a, probe=1) if a["type"] == "fish" else a for a in data["legal_actions"]]
+    page.evaluate("m => window.__rerender(m)", data)
+    assert _kept(page, "[data-testid=gp-act-fish]")
+    # A tapped button keeps the focus, and the decision drawn in its place shows its own content.
+    page.click("[data-testid=gp-act-wood]")
+    woods = [a for a in data["legal_actions"] if a["type"] == "wood"]
+    assert page.locator(".gp-gamble-btn > span").count() == len(woods)
+    assert page.locator(".gp-gamble-btn svg").count() == 0
+    page.click("[data-testid=gp-wood-back]")
+    page.click("[data-testid=gp-act-fish]")
+    assert page.evaluate("window.__acts") == [{"type": "fish", "probe": 1}]     # not the old action
+    ctx.close()
+    # An open card sheet, its close button focused: an update keeps both.
+    ctx, page, errors2 = open_phone(browser, preview, "evening")
+    data = page.evaluate("() => fetch('/states/evening.json').then(r => r.json())")["phone"]
+    gift = next(a for a in data["legal_actions"] if a["type"] == "give")
+    page.click(f"[data-testid=gp-card-{gift['card']}]")
+    page.locator("[data-testid=gp-sheet]").wait_for()
+    page.focus("[data-testid=gp-sheet-close]")
+    _mark(page, "[data-testid=gp-sheet]")
+    data["version"] += 1
+    page.evaluate("m => window.__rerender(m)", data)
+    assert _kept(page, "[data-testid=gp-sheet]")
+    assert page.evaluate("document.activeElement?.dataset.testid") == "gp-sheet-close"
+    page.click("[data-testid=gp-sheet-close]")           # the kept button's handler: closes
+    assert page.locator("[data-testid=gp-sheet]").count() == 0
+    assert not errors and not errors2, errors + errors2
+    ctx.close()
+
+
+def test_a_morphed_phone_page_is_the_page_drawn_afresh(browser, preview):
+    """The phone page of one moment morphed into the page of another reads exactly as that
+    moment's page drawn on an empty page (the same HTML), whatever it was before."""
+    ctx, page, errors = open_phone(browser, preview, "step")
+    names = ["step", "evening", "vote_12", "over", "zero_save", "dawn", "step"]
+    diffs = page.evaluate("""async (names) => {
+      const mod = await import("/phone/games/galerapagos.js");
+      const states = await Promise.all(names.map((n) => fetch(`/states/${n}.json`).then((r) => r.json())));
+      const ctxOf = (msg) => ({
+        lang: "en", t: (k) => k, players: [], room: null, seat: msg.seat, act: () => Promise.resolve({ ok: true }),
+        colourOf: (seat) => ({ colour: "#e6194b", letter: "A", name: msg.view.players[seat] }),
+      });
+      const html = (el) => el.innerHTML.replace(/ open=""/g, "");
+      const morphed = document.createElement("div");
+      document.body.append(morphed);
+      const out = [];
+      states.forEach((data, i) => {
+        const msg = { ...data.phone, match: 1, version: i + 1 };
+        mod.render(morphed, msg, ctxOf(msg));
+        const fresh = document.createElement("div");
+        mod.render(fresh, msg, ctxOf(msg));
+        if (html(morphed) !== html(fresh)) out.push(names[i]);
+      });
+      return out;
+    }""", names)
+    assert diffs == [], diffs
+    assert not errors, errors
+    ctx.close()

@@ -1,5 +1,43 @@
 // Tiny render helper. Everything goes through createElement/textContent: player names and
 // every other string from the server are untrusted, so nothing here ever sets innerHTML.
+//
+// Handlers (`on<event>`) are not bound to the element directly: each element gets one stable
+// listener per event type, which calls the handler its table holds now. A page updated by
+// morphing (morph.js) keeps the old elements and gives them the new ones' tables
+// (carryHandlers), so a click always runs the handler of the last render, with its fresh state,
+// never a stale closure of an old one (issue 24).
+
+const handlers = new WeakMap();   // element -> {type: handler} of the render that drew it
+
+function dispatch(event) {
+  const table = handlers.get(this);
+  const fn = table && table[event.type];
+  if (fn) return fn.call(this, event);
+  return undefined;
+}
+
+/** el.on<type> = fn, through its table: setHandler(el, "click", fn) (fn null: none). */
+export function setHandler(el, type, fn) {
+  let table = handlers.get(el);
+  if (!table) { table = {}; handlers.set(el, table); }
+  if (fn) {
+    table[type] = fn;
+    el.addEventListener(type, dispatch);   // the same function: added once per type
+  } else {
+    delete table[type];
+  }
+}
+
+/** The handlers of `from` (a freshly drawn element) become those of `to` (the one kept). */
+export function carryHandlers(from, to) {
+  const table = handlers.get(from);
+  if (table) {
+    for (const type of Object.keys(table)) to.addEventListener(type, dispatch);
+    handlers.set(to, table);
+  } else if (handlers.has(to)) {
+    handlers.delete(to);
+  }
+}
 
 /**
  * h("button", {class: "big", onclick: fn, disabled: true, dataset: {id: "p1"}}, "Text", child)
@@ -25,8 +63,10 @@ export function h(tag, attrs, ...children) {
       } else if (key === "text") {
         el.textContent = String(value);
       } else if (key.startsWith("on") && typeof value === "function") {
-        el.addEventListener(key.slice(2), value);
+        setHandler(el, key.slice(2), value);
       } else if (key === "value" && "value" in el) {
+        // the attribute too: a morph gives a kept input the new element's value attribute
+        if (el instanceof HTMLInputElement) el.setAttribute("value", String(value));
         el.value = value;
       } else if (key === "checked" || key === "selected") {
         el[key] = Boolean(value);
@@ -50,10 +90,15 @@ function append(el, children) {
   }
 }
 
-/** Replace every child of `el` with `children` (same rules as h). */
+/** Replace every child of `el` with `children` (same rules as h). A node that had the focus
+ * and is among the new children again (the phone's stage inside a new page shell, a form built
+ * once and kept) keeps it: taking a node out of the page drops its focus. */
 export function mount(el, ...children) {
+  const active = document.activeElement;
+  const had = active && active !== document.body && el.contains(active);
   el.replaceChildren();
   append(el, children);
+  if (had && active.isConnected && document.activeElement !== active) active.focus({ preventScroll: true });
   return el;
 }
 
@@ -83,11 +128,14 @@ export function humanize(key) {
 
 const SVGNS = "http://www.w3.org/2000/svg";
 
-/** An SVG element: s("path", {d: "M0,0 L1,1"}, ...children); attributes as they are. */
+/** An SVG element: s("path", {d: "M0,0 L1,1"}, ...children); attributes as they are,
+ * `on<event>` functions as in h(). */
 export function s(tag, attrs, ...children) {
   const el = document.createElementNS(SVGNS, tag);
   for (const [k, v] of Object.entries(attrs || {})) {
-    if (v !== null && v !== undefined && v !== false) el.setAttribute(k, String(v));
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") setHandler(el, k.slice(2), v);
+    else el.setAttribute(k, String(v));
   }
   append(el, children);
   return el;

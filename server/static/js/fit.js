@@ -120,9 +120,12 @@ export function stageFitter(box, root) {
 /**
  * A game module's own fit (sizes it measures on its page), run only when `key` changes: the
  * inline style and the classes the last fit gave the page are put back on each new page before
- * it is shown, so an update reads no layout. `overflows(page)`, optional: one read in the
- * next frame, after the update's writes (the layout the frame makes anyway); true refits.
- * `memory` is the module's per-game memory (gamekey.js): a rematch fits afresh.
+ * it is shown, so an update reads no layout (and a morph, morph.js, finds them unchanged and
+ * writes nothing). `show()` puts the page in and returns the element now shown (the kept one
+ * when the page was morphed into it); `fit(shown)` measures that one. `overflows(shown)`,
+ * optional: one read in the next frame, after the update's writes (the layout the frame makes
+ * anyway); true refits. `memory` is the module's per-game memory (gamekey.js): a rematch fits
+ * afresh.
  */
 export function fitWhenNeeded(memory, key, page, show, fit, overflows = null) {
   const kept = memory.fitKept;
@@ -132,15 +135,17 @@ export function fitWhenNeeded(memory, key, page, show, fit, overflows = null) {
     page.style.cssText = kept.style;
     if (kept.classes.length) page.classList.add(...kept.classes);
   }
-  show();
+  page = show() || page;
+  // A kept page lives on: only this update's refit may run when a stylesheet arrives.
+  const turn = memory.fitTurn = (memory.fitTurn || 0) + 1;
   const refit = () => {
-    fit();
+    fit(page);
     // A fit measured before a stylesheet arrived (a game's CSS loads with its first page) is
     // wrong: it is not kept, and the page fits again once the sheets are in.
     const pending = [...document.querySelectorAll("link[rel=stylesheet]")].filter((l) => !l.sheet);
     if (pending.length) {
       memory.fitKept = null;
-      for (const link of pending) link.addEventListener("load", () => { if (page.isConnected) refit(); }, { once: true });
+      for (const link of pending) link.addEventListener("load", () => { if (page.isConnected && memory.fitTurn === turn) refit(); }, { once: true });
       return;
     }
     memory.fitKept = { key, style: page.style.cssText, classes: [...page.classList].filter((c) => !own.has(c)) };

@@ -16,6 +16,7 @@ import { h, s, ensureCss as addCss } from "./dom.js";
 function ensureCss() { addCss(new URL("../css/wheel.css", import.meta.url)); }
 
 const R = 150;
+const drags = new WeakMap();   // the wheel's svg -> the drag under way on it
 const TOP = 172;      // the viewBox's top margin above the centre (room for the pointer)
 const HEIGHT = 332;
 
@@ -37,7 +38,9 @@ export function voteWheel({ choices, index = 0, onSelect, prefix = "vw", center 
     const large = step > 180 ? 1 : 0;
     return `M0,0 L${R * Math.cos(a0)},${R * Math.sin(a0)} A${R},${R} 0 ${large},1 ${R * Math.cos(a1)},${R * Math.sin(a1)} Z`;
   };
-  const g = s("g", { class: "vw-rot", style: `transform: rotate(${-idx * step}deg)` });
+  // The wheel turns to a new pick at once, as when it was drawn anew on every update (a page
+  // morphed by an update, morph.js, keeps this node: its transition would turn it slowly).
+  const g = s("g", { class: "vw-rot", style: `transform: rotate(${-idx * step}deg); transition: none` });
   // Many sectors: smaller icons and labels, further out, so names still fit.
   const crowd = n > 10 ? 0.62 : n > 8 ? 0.72 : 1;
   choices.forEach((c, i) => {
@@ -55,36 +58,20 @@ export function voteWheel({ choices, index = 0, onSelect, prefix = "vw", center 
                     "font-weight": 700 }, c.label)));
     g.append(sec);
   });
-  const svg = s("svg", { class: "vw-wheel", viewBox: `-160 -${TOP} 320 ${HEIGHT}`, "data-testid": `${prefix}-wheel` },
-    g,
-    s("circle", { r: 42, class: "vw-hub" }),
-    s("path", { d: "M-16,-170 L16,-170 L0,-140 Z", class: "vw-pointer" }));
-
-  // Drag to turn; a short touch on a sector turns that sector to the pointer.
-  let drag = null;
-  const angleOf = (ev) => {
+  // Drag to turn; a short touch on a sector turns that sector to the pointer. The handlers go
+  // through s() (dom.js): a page morphed by an update keeps this svg and runs the handlers of
+  // the last drawing; a drag under way lives on the svg itself, so an update does not end it.
+  // They touch the svg in the page (ev.currentTarget), never this drawing's nodes.
+  const rotor = (svg) => svg.querySelector(".vw-rot");
+  const angleOf = (svg, ev) => {
     const r = svg.getBoundingClientRect();
     return Math.atan2(ev.clientY - (r.top + r.height * TOP / HEIGHT), ev.clientX - (r.left + r.width / 2)) * 180 / Math.PI;
   };
-  svg.addEventListener("pointerdown", (ev) => {
-    drag = { a0: angleOf(ev), base: -idx * step, moved: 0, target: ev.target };
-    if (svg.setPointerCapture) svg.setPointerCapture(ev.pointerId);
-    g.style.transition = "none";
-  });
-  svg.addEventListener("pointermove", (ev) => {
-    if (!drag) return;
-    let d = angleOf(ev) - drag.a0;
-    if (d > 180) d -= 360;
-    if (d < -180) d += 360;
-    drag.moved = Math.max(drag.moved, Math.abs(d));
-    drag.rot = drag.base + d;
-    g.style.transform = `rotate(${drag.rot}deg)`;
-  });
-  const end = () => {
-    if (!drag) return;
-    const d = drag;
-    drag = null;
-    g.style.transition = "";
+  const end = (ev) => {
+    const svg = ev.currentTarget;
+    const d = drags.get(svg);
+    if (!d) return;
+    drags.delete(svg);
     if (d.moved < 6) {
       const secEl = d.target && d.target.closest && d.target.closest(".vw-sector");
       const i = secEl ? choices.findIndex((c) => String(c.id) === secEl.getAttribute("data-choice")) : -1;
@@ -93,8 +80,31 @@ export function voteWheel({ choices, index = 0, onSelect, prefix = "vw", center 
       onSelect(((Math.round(-d.rot / step) % n) + n) % n);
     }
   };
-  svg.addEventListener("pointerup", end);
-  svg.addEventListener("pointercancel", end);
+  const svg = s("svg", {
+    class: "vw-wheel", viewBox: `-160 -${TOP} 320 ${HEIGHT}`, "data-testid": `${prefix}-wheel`,
+    onpointerdown: (ev) => {
+      const el = ev.currentTarget;
+      drags.set(el, { a0: angleOf(el, ev), base: -idx * step, moved: 0, target: ev.target });
+      if (el.setPointerCapture) el.setPointerCapture(ev.pointerId);
+      rotor(el).style.transition = "none";
+    },
+    onpointermove: (ev) => {
+      const el = ev.currentTarget;
+      const drag = drags.get(el);
+      if (!drag) return;
+      let d = angleOf(el, ev) - drag.a0;
+      if (d > 180) d -= 360;
+      if (d < -180) d += 360;
+      drag.moved = Math.max(drag.moved, Math.abs(d));
+      drag.rot = drag.base + d;
+      rotor(el).style.transform = `rotate(${drag.rot}deg)`;
+    },
+    onpointerup: end,
+    onpointercancel: end,
+  },
+  g,
+  s("circle", { r: 42, class: "vw-hub" }),
+  s("path", { d: "M-16,-170 L16,-170 L0,-140 Z", class: "vw-pointer" }));
 
   const sel = choices[idx];
   return h("div", { class: "vw" },

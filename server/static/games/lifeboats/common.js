@@ -3,48 +3,11 @@
 //
 // Nothing here knows a rule of the game: it only draws what the view says.
 
-const SVGNS = "http://www.w3.org/2000/svg";
+// Elements from data (strings are text nodes, never HTML: player names are always safe), with
+// the shared h()/s() of dom.js: their handlers follow a page morphed by an update (morph.js).
+import { h, s } from "/static/js/dom.js";
 
-// Build a DOM element. Strings and numbers become text nodes (never HTML), so player names
-// are always safe.
-export function h(tag, attrs, ...children) {
-  const el = document.createElement(tag);
-  setAttrs(el, attrs);
-  append(el, children);
-  return el;
-}
-
-export function s(tag, attrs, ...children) {
-  const el = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v !== null && v !== undefined && v !== false) el.setAttribute(k, String(v));
-  }
-  append(el, children);
-  return el;
-}
-
-function setAttrs(el, attrs) {
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "style" && typeof v === "object") {
-      for (const [prop, val] of Object.entries(v)) {
-        if (prop.startsWith("--")) el.style.setProperty(prop, val);
-        else el.style[prop] = val;
-      }
-    }
-    else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
-    else if (k === "dataset") Object.assign(el.dataset, v);
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-}
-
-function append(el, children) {
-  for (const c of children.flat(Infinity)) {
-    if (c === null || c === undefined || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-}
+export { h, s };
 
 // ---------------------------------------------------------------- colours & symbols
 
