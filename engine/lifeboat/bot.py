@@ -2,7 +2,12 @@
 (Love card) alive, steers the boat's misfortunes toward its secret enemy (Hate card), and
 keeps its loot.
 
-It rows and keeps the navigation cards that spare itself and its friend and strike its enemy;
+It rows and keeps the navigation cards that spare itself and its friend and strike its enemy,
+weighing each card by what it would do: the rescue if its bird is the last (wanted only when
+it leads, as far as its own view tells), else the fall, sharks and thirst for each character
+aboard, by how likely each dies or is hurt and what that death is worth to it (a share of a
+rival's survival too: the highest total wins). As tonight's navigator it stacks every card it
+rows;
 drinks when thirsty and pours for its friend; uses its medical kit, and an unconscious
 friend's own kit on him; fires the flare gun's birds when the rescue is near and the board
 suits it; mugs only someone it can beat, its enemy first but not on the first day (a person
