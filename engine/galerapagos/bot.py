@@ -370,14 +370,27 @@ class GalerapagosBot:
             return gift
         if kind == "dawn":
             doll = of_type([a for a in legal if a.get("card") == "voodoo_doll"], "play")
-            # Fewer than half the table alive can never leave as a group: bring someone back
-            # as soon as tonight's meal covers him too.
-            few = t.L < ceil(t.n / 2) and min(t.water, t.food) >= t.L + 1
-            if doll and (few or (t.water >= 2 * (t.L + 1) and t.food >= 2 * (t.L + 1))
-                         or (t.L < ceil(t.n / 2) + 1 and min(t.water, t.food) >= t.L + 3)):
-                # Back with a castaway the raft's plan lacks, its best friend first.
+            if doll and self._bring_back(t, view):
+                # Back with a castaway the raft's plan lacks: whom it owes most (who gave it
+                # cards, voted as it did) and likes best first.
                 return min(doll, key=lambda a: (t.grudge(a["target"]), a["target"]))
         return pick(legal, type="pass") or legal[0]
+
+    @staticmethod
+    def _bring_back(t, view):
+        """Whether the voodoo doll should bring a castaway back this dawn. He comes back with
+        no cards, acts today and eats tonight. Fewer than half the table alive can never leave
+        as a group: as soon as tonight's meal covers him (the rations in its hand count). With
+        just half alive, one death would end the plan: with a meal to spare. Otherwise when
+        food and water cover tonight's meal and his travel rations."""
+        water = t.water + t.rations_in_hand("water")
+        food = t.food + t.rations_in_hand("food")
+        meal, half = min(water, food), ceil(t.n / 2)
+        if t.L < half:
+            return meal >= t.L + 1
+        if t.L == half:
+            return meal >= t.L + 2
+        return meal >= 2 * (t.L + 1)
 
     @staticmethod
     def _gift(t, legal):

@@ -2,7 +2,12 @@
 (Love card) alive, steers the boat's misfortunes toward its secret enemy (Hate card), and
 keeps its loot.
 
-It rows and keeps the navigation cards that spare itself and its friend and strike its enemy;
+It rows and keeps the navigation cards that spare itself and its friend and strike its enemy,
+weighing each card by what it would do: the rescue if its bird is the last (wanted only when
+it leads, as far as its own view tells), else the fall, sharks and thirst for each character
+aboard, by how likely each dies or is hurt and what that death is worth to it (a share of a
+rival's survival too: the highest total wins). As tonight's navigator it stacks every card it
+rows;
 drinks when thirsty and pours for its friend; uses its medical kit, and an unconscious
 friend's own kit on him; fires the flare gun's birds when the rescue is near and the board
 suits it; mugs only someone it can beat, its enemy first but not on the first day (a person
@@ -23,6 +28,7 @@ It reads only its own view: its cards, its secrets and the public board.
 """
 from engine.bot import Mind, of_type, pick
 from engine.lifeboat.data import CHARACTERS, DATA, PROVISIONS
+from engine.lifeboat.scoring import loot
 
 _MINDS = DATA["bot_minds"]
 _WEAPONS = frozenset(k for k, spec in PROVISIONS.items() if spec.get("weapon_bonus"))
@@ -31,6 +37,9 @@ _LOOT = {"cash": "cash", "jewels": "jewels", "painting_3": "paintings",
          "painting_2": "paintings"}
 _DRAFT = ["water", "knife", "gaffing_hook", "medical_kit", "blackjack", "life_preserver",
           "parasol", "flare_gun", "oar", "compass", "chum"]
+
+# How much a rival's loss counts for me (the highest total wins): a share of his survival.
+_RIVAL = 0.3
 
 _PACE = {"pick": 2.0, "nothing": 1.5, "row": 2.0, "place_row_card": 1.5, "swap": 3.0,
          "mug": 3.0, "medical_kit": 2.0, "medical_kit_his": 2.0, "flare": 2.5, "agree": 2.5,
@@ -62,6 +71,14 @@ class Boat:
         self.hand = [c["kind"] for c in me["hand"]]
         self.char = CHARACTERS[me["character"]]
 
+    def navigator(self):
+        """Who would choose tonight's navigation card: the conscious character nearest the
+        stern."""
+        for seat in reversed(self.view["line"]):
+            if self.chars[seat]["state"] == "conscious":
+                return seat
+        return None
+
     def living(self, seat):
         return seat is not None and self.chars[seat]["state"] in ("conscious", "unconscious")
 
@@ -91,22 +108,110 @@ class Boat:
                  - m["whim"] * m.fancy(seat))
         return max(-2.0, min(2.0, value))
 
-    def card_value(self, card):
-        """How good a navigation card is for me."""
-        value = 2.0 * card.get("bird", 0)
-        for key, weight in (("overboard", 3.0), ("thirsty", 1.0)):
-            named = card.get(key) or []
-            seats = ([c["seat"] for c in self.chars] if named == "all"
-                     else [self.by_char[ch] for ch in named if ch in self.by_char])
-            for seat in seats:
-                if self.living(seat):
-                    value -= weight * self.care(seat)
-        if card.get("row_thirst") and self.chars[self.seat]["rowed"]:
-            value -= 1.0
-        if card.get("fight_thirst") and self.chars[self.seat]["fought"]:
-            value -= 1.0
+    def _named(self, names):
+        if names == "all":
+            return {c["seat"] for c in self.chars if c["position"] is not None}
+        return {self.by_char[ch] for ch in names or () if ch in self.by_char
+                and self.chars[self.by_char[ch]]["position"] is not None}
+
+    def stake(self, seat):
+        """What `seat`'s death is worth to me (negative: a loss): my survival, my friend's,
+        my enemy's size (a psychopath: everyone's but his friend's), and a little of what a
+        rival loses (his survival: the highest total wins)."""
+        ch = CHARACTERS[self.chars[seat]["character"]]
+        value = 0.0
+        if seat == self.seat and not self.psychopath:
+            value -= ch["survival"]
+        if seat == self.love:
+            value -= ch["survival"]
+        if seat == self.hate:
+            value += ch["size"]
+        if self.psychopath and seat not in (self.seat, self.love):
+            value += ch["size"]
+        if seat not in (self.seat, self.love):
+            value += _RIVAL * ch["survival"] + 0.5 * self.feud(seat)
         return value
 
+    def _loot_points(self, kinds):
+        return sum(loot(kinds, self.char.get("double")).values())
+
+    def standing(self):
+        """My score if the rescue came now, minus my guess of the best other's: his survival,
+        his face-up loot, a share of loot per hand card, and what a Love and a Hate card pay
+        on average on this board."""
+        me = self.view["me"].get("provisional", {}).get("total", 0)
+        alive = [c for c in self.chars if c["state"] in ("conscious", "unconscious")]
+        dead = [c for c in self.chars if c["state"] not in ("conscious", "unconscious")]
+        n = len(self.chars)
+        secret = (sum(c["survival"] for c in alive) + sum(c["size"] for c in dead)) / n
+        best = 0.0
+        for c in self.chars:
+            if c["seat"] == self.seat:
+                continue
+            est = secret
+            if c["state"] in ("conscious", "unconscious"):
+                est += c["survival"]
+            if c["position"] is not None:
+                kinds = [x["kind"] for x in c["face_up"]]
+                est += sum(loot(kinds, CHARACTERS[c["character"]].get("double")).values())
+                est += 0.6 * c["hand_count"]
+            best = max(best, est)
+        return me - best
+
+    def card_value(self, card):
+        """How good a navigation card is for me: the rescue it brings if its bird is the
+        last one (good when I lead), else its bird, and for each character aboard the fall,
+        the sharks and the thirst it brings: how likely each dies or is hurt (my own water
+        and the others' hand counts tell), weighed by what his death is worth to me."""
+        bird = card.get("bird", 0)
+        if bird > 0 and self.view["birds"] + bird >= self.view["birds_to_win"]:
+            # The rescue now: nothing else on the card happens.
+            return max(-15.0, min(15.0, 3.0 * self.standing()))
+        value = 2.0 * bird
+        water = self._named(card.get("overboard"))
+        thirsty = self._named(card.get("thirsty"))
+        sharks = any(x["kind"] == "chum" for s in water for x in self.chars[s]["face_up"])
+        for c in self.chars:
+            seat = c["seat"]
+            if c["position"] is None:
+                continue
+            up = [x["kind"] for x in c["face_up"]]
+            if c["state"] not in ("conscious", "unconscious"):
+                if seat in water and seat == self.seat:
+                    value -= self._loot_points(self.hand + up)   # my corpse gone, my loot too
+                continue
+            size, wounds = c["size"], c["wounds"]
+            preserver = "life_preserver" in up
+            fall = seat in water and c["character"] != "frenchy" and not preserver
+            w1 = wounds + fall + (sharks and seat in water)
+            drown = seat in water and w1 >= size and not preserver
+            thirst = (seat in thirsty) + bool(card.get("row_thirst") and c["rowed"]) + bool(
+                card.get("fight_thirst") and c["fought"])
+            if thirst and any(x["kind"] == "parasol" and x.get("open") for x in c["face_up"]):
+                thirst -= 1
+            if seat == self.seat:
+                drink = self.hand.count("water") + up.count("water")
+                dry = 1.0 if thirst > drink else 0.0
+                value -= 0.7 * min(thirst, drink)
+                thirst = max(0, thirst - drink)
+                if seat in water:
+                    value -= self._loot_points(up) + 0.5 * sum(1 for k in up if k not in _LOOT
+                                                               and k != "life_preserver")
+                    if drown:
+                        value -= self._loot_points(self.hand + up)
+            else:
+                dry = max(0.1, 1.0 - 0.35 * c["hand_count"] - 0.8 * up.count("water"))
+            need = size + 1 - w1           # wounds from here to death
+            if drown:
+                p_dead = 1.0
+            elif thirst >= need:
+                p_dead = dry
+            else:
+                p_dead = 0.0
+            new = w1 - wounds + dry * thirst
+            hurt = p_dead + (1 - p_dead) * 0.5 * min(1.0, new / (size + 1 - wounds))
+            value += self.stake(seat) * hurt
+        return value
 
 class LifeboatBot:
     def choose(self, view, legal, events, rng):
@@ -124,7 +229,8 @@ class LifeboatBot:
             place = of_type(legal, "place_row_card")
             card = place[0]["card"]
             drawn = {c["id"]: c for c in view["me"].get("drawn", [])}
-            good = b.card_value(drawn.get(card, {})) >= 0
+            # As tonight's navigator I choose among them all: every card on the stack.
+            good = b.card_value(drawn.get(card, {})) >= 0 or b.navigator() == b.seat
             return pick(place, card=card, to="stack" if good else "bottom") or place[0]
         if "navigate" in types:
             stack = {c["id"]: c for c in view["me"].get("row_stack", [])}
@@ -284,6 +390,10 @@ class LifeboatBot:
         my enemy dead or myself close to dying)."""
         if view["birds"] < view["birds_to_win"] - 2:
             return False
+        # Its three cards carry a bird in about two cases out of three: worth it when I lead
+        # the boat (as far as I can tell), the last bird away.
+        if view["birds"] == view["birds_to_win"] - 1 and b.standing() > 2:
+            return True
         if b.love is not None and not b.living(b.love):
             return False
         me = b.chars[b.seat]
@@ -390,7 +500,9 @@ class LifeboatBot:
             if throw:
                 return throw
         chum = pick(legal, type="chum")
-        if chum and b.hate in water and b.seat not in water and b.love not in water:
+        # The sharks wound everyone in the water: worth it when their losses are my gain.
+        if chum and b.seat not in water and b.love not in water and sum(
+                b.stake(x) for x in water if b.living(x)) > 3:
             return chum
         return None
 

@@ -16,6 +16,8 @@ def _lifeboat_action_turn():
     acting seat, and a card of each kind not in anyone's hand (the provisions deck)."""
     for stop in range(40, 400, 7):
         game = play_game("lifeboat", 6, 4, ["bot"] * 6, max_actions=stop)
+        if game.state["trades"]:
+            continue            # an open trade comes first: the bot answers it
         for seat in game.waiting_for():
             if any(a["type"] == "row" for a in game.legal_actions(seat)):
                 return game, seat
@@ -98,12 +100,41 @@ def test_the_galerapagos_bot_brings_a_castaway_back_when_too_few_are_left_to_lea
     for pile in [s["deck"]] + [c["hand"] for c in s["castaways"]]:
         if "voodoo_doll" in pile:
             pile.remove("voodoo_doll")
-    s["castaways"][me]["hand"].append("voodoo_doll")
+    s["castaways"][me]["hand"] = ["voodoo_doll"]
     s["water"] = s["food"] = 3                          # two alive: the meal of three
     game.changed()
     choice = gbot.BOT.choose(game.view(me), game.legal_actions(me), [], random.Random(1))
     assert choice["type"] == "play" and choice["card"] == "voodoo_doll"
     s["water"] = 2
+    game.changed()
+    choice = gbot.BOT.choose(game.view(me), game.legal_actions(me), [], random.Random(1))
+    assert choice.get("card") != "voodoo_doll"
+
+
+def test_the_galerapagos_bot_brings_back_the_friend_who_gave_it_cards_when_food_allows():
+    """Four of six alive, two dead: the one who gave it cards comes back first, when
+    water and food cover tonight's meal and his travel rations; on a lean day nobody does."""
+    game = _galerapagos_dawn()
+    s = game.state
+    me = game.waiting_for()[0]
+    others = [x for x, c in enumerate(s["castaways"]) if x != me]
+    for seat, c in enumerate(s["castaways"]):
+        c["alive"] = seat not in others[:2]
+        if not c["alive"] and seat in s["stage"]["window"]["seats"]:
+            s["stage"]["window"]["seats"].remove(seat)
+    friend, stranger = sorted(others[:2], reverse=True)    # the lower seat wins a plain tie
+    for pile in [s["deck"]] + [c["hand"] for c in s["castaways"]]:
+        if "voodoo_doll" in pile:
+            pile.remove("voodoo_doll")
+    s["castaways"][me]["hand"] = ["voodoo_doll"]
+    s["castaways"][me]["records"].append(
+        {"turn": 1, "kind": "received", "source": friend,
+         "cards": ["car_key", "board_game", "lottery_ticket", "toilet_brush"]})
+    s["water"] = s["food"] = 10                     # 2 x (4 alive + 1): meal and travel
+    game.changed()
+    choice = gbot.BOT.choose(game.view(me), game.legal_actions(me), [], random.Random(1))
+    assert choice == {"type": "play", "card": "voodoo_doll", "target": friend}
+    s["water"] = s["food"] = 6
     game.changed()
     choice = gbot.BOT.choose(game.view(me), game.legal_actions(me), [], random.Random(1))
     assert choice.get("card") != "voodoo_doll"
