@@ -46,7 +46,9 @@ def wait_version(page, version):
         "v => Number(document.querySelector('#stage')?.dataset.version) >= v", arg=version)
 
 
-# What a phone offers: every control names the action(s) it leads to.
+# What a phone offers: every control names the action(s) it leads to. Read with the state the
+# page holds and the version it has drawn, in one call (a round trip costs tens of milliseconds
+# on a loaded machine, and the game takes hundreds of steps).
 CONTROLS = """() => {
   const msg = window.castaways.state.game;
   const want = msg.legal_actions.map((a) => JSON.stringify(a));
@@ -55,13 +57,20 @@ CONTROLS = """() => {
   for (const el of root.querySelectorAll('[data-action]')) got.add(el.dataset.action);
   for (const el of root.querySelectorAll('[data-confirm]')) got.add(el.dataset.confirm);
   for (const el of root.querySelectorAll('[data-actions]')) for (const a of JSON.parse(el.dataset.actions)) got.add(JSON.stringify(a));
-  return { missing: want.filter((x) => !got.has(x)), extra: [...got].filter((x) => !want.includes(x)) };
+  return { missing: want.filter((x) => !got.has(x)), extra: [...got].filter((x) => !want.includes(x)),
+           msg, drawn: Number(root.dataset.version) };
 }"""
 
 
-def check_controls(phone, name):
+def check_controls(phone, name, version=None):
+    """The phone's controls are exactly its legal actions, once it has drawn `version` (or
+    later); returns the state it holds."""
     diff = phone.evaluate(CONTROLS)
-    assert not diff["missing"] and not diff["extra"], (name, diff)
+    if version is not None and not diff["drawn"] >= version:
+        wait_version(phone, version)
+        diff = phone.evaluate(CONTROLS)
+    assert not diff["missing"] and not diff["extra"], (name, diff["missing"], diff["extra"])
+    return diff["msg"]
 
 
 TAPS = {"taps": 0, "actions": 0}
@@ -262,10 +271,7 @@ def test_four_phones_play_lifeboat_to_the_end(open_table, open_phone, shot):
             break
         v = msg["version"]
         wait_version(table, v)
-        for phone in phones.values():
-            wait_version(phone, v)
-        for seat, phone in phones.items():
-            check_controls(phone, f"seat {seat}")
+        held = {seat: check_controls(phone, f"seat {seat}", v) for seat, phone in phones.items()}
         view = msg["view"]
         if view["fight"]:
             policy.seen["fight"] += 1
@@ -296,7 +302,7 @@ def test_four_phones_play_lifeboat_to_the_end(open_table, open_phone, shot):
         waiting = sorted(msg["waiting_for"])
         seat = policy.rng.choice(waiting)
         phone = phones[seat]
-        action = policy.choose(game_state(phone), seat, game_state(phone)["legal_actions"])
+        action = policy.choose(held[seat], seat, held[seat]["legal_actions"])
         if not action["type"].startswith("trade_") and action["type"] not in ("show", "show_his"):
             # The decision at hand is on the screen: its first button, without scrolling.
             box = phone.locator("[data-testid=lbp-action] button").first.bounding_box()

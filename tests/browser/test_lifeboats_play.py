@@ -53,6 +53,20 @@ def wait_version(page, version):
         "v => Number(document.querySelector('#stage')?.dataset.version) >= v", arg=version)
 
 
+# The state a page holds and the version it has drawn, in one round trip (they cost tens of
+# milliseconds each on a loaded machine, and the game takes hundreds of steps).
+HELD = "() => ({ msg: window.castaways.state.game, drawn: Number(document.querySelector('#stage')?.dataset.version) })"
+
+
+def drawn_state(page, version=None):
+    """The game state `page` holds, once it has drawn it (and at least `version`)."""
+    held = page.evaluate(HELD)
+    while not held["drawn"] >= max(held["msg"]["version"], version or 0):
+        wait_version(page, max(held["msg"]["version"], version or 0))
+        held = page.evaluate(HELD)
+    return held["msg"]
+
+
 def ids_of(page, prefix, enabled_only=True):
     sel = f"[data-testid^='{prefix}']" + (":not([disabled])" if enabled_only else "")
     return page.eval_on_selector_all(sel, "els => els.map(e => e.dataset.testid)")
@@ -117,9 +131,9 @@ class Player:
         return self.rng.choice(colours)
 
 
-def act_on(phone, player, shots, shot, name):
-    """Make the one decision this phone is asked for, through its controls."""
-    msg = game_state(phone)
+def act_on(phone, msg, player, shots, shot, name):
+    """Make the one decision this phone is asked for (`msg`: the state it shows), through its
+    controls."""
     legal = msg["legal_actions"]
     kinds = {a["type"] for a in legal}
     assert kinds, f"{name} has nothing to do"
@@ -203,13 +217,11 @@ def test_four_phones_play_lifeboats_to_the_end(open_table, open_phone, shot):
     shots = set()
     seen = {"reveal": 0, "captain": 0, "break_tie": 0, "swim": 0, "eject": 0, "cancelled": 0}
     for _ in range(1500):
-        msg = game_state(table)
+        msg = drawn_state(table)
         if msg["over"]:
             break
         v = msg["version"]
-        wait_version(table, v)
-        for phone in phones.values():
-            wait_version(phone, v)
+        held = {seat: drawn_state(phone, v) for seat, phone in phones.items()}
         view = msg["view"]
         step = view["step"]
         ballot = view["ballot"]
@@ -244,7 +256,7 @@ def test_four_phones_play_lifeboats_to_the_end(open_table, open_phone, shot):
                 expect(table.locator("[data-testid=lb-reveal] [data-testid=lb-outcome]").first).to_be_visible()
         waiting = msg["waiting_for"]
         seat = player.rng.choice(sorted(waiting))
-        act_on(phones[seat], player, shots, shot, f"seat {seat}")
+        act_on(phones[seat], held[seat], player, shots, shot, f"seat {seat}")
         table.wait_for_function(
             "v => Number(document.querySelector('#stage')?.dataset.version) > v", arg=v)
     else:
