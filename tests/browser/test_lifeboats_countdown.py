@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from tests.browser.helpers import game_state
 from tests.browser.test_lifeboats_play import (  # noqa: F401  (live_server is a fixture)
-    SEED, Player, act_on, live_server, snap, start_lifeboats, wait_version)
+    SEED, Player, act_on, drawn_state, live_server, snap, start_lifeboats)
 
 pytestmark = pytest.mark.browser
 SECONDS = 10
@@ -37,8 +37,8 @@ def run(table, phones, shot):
             break
         expect(countdown).to_be_hidden()
         seat = msg["waiting_for"][0]
-        wait_version(phones[seat], msg["version"])
-        act_on(phones[seat], player, shots, shot, f"seat {seat}")
+        act_on(phones[seat], drawn_state(phones[seat], msg["version"]), player, shots, shot,
+               f"seat {seat}")
         table.wait_for_function(
             "v => Number(document.querySelector('#stage')?.dataset.version) > v", arg=msg["version"])
     msg = game_state(table)
