@@ -32,11 +32,12 @@ run: install
 # processes run alone. Both parts always run; `make test` fails if either failed (a part
 # that selects nothing, e.g. with PYTEST_ARGS=tests/engine_core, is not a failure).
 # `make test JOBS=0` runs everything in one process; CASTAWAYS_SHOTS=1 also saves screenshots.
+# Each part ends with its slowest tests, to see where the 25-minute budget goes.
 JOBS ?= 2
 test: install-test
 	@status=0; \
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile --no-loadscope-reorder -m "not serial" $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] || status=$$rc; }; \
-	$(BIN)/python -m pytest -p no:xdist -m serial $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] || status=$$rc; }; \
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile --no-loadscope-reorder -m "not serial" --durations=25 $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] || status=$$rc; }; \
+	$(BIN)/python -m pytest -p no:xdist -m serial --durations=10 $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] || status=$$rc; }; \
 	exit $$status
 
 # The tests' screenshots, for people to look at (test-artifacts/).
