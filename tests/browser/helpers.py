@@ -3,6 +3,29 @@ import json
 import re
 
 
+def new_page(browser, contexts, page_errors, size, label, mobile=False, ctx=None):
+    """A page whose errors fail the test (`page_errors`), in a new English context of `size`
+    (closed by the `contexts` fixture) or in `ctx`."""
+    from tests.browser.conftest import TIMEOUT_MS
+    if ctx is None:
+        ctx = browser.new_context(viewport=size, is_mobile=mobile, has_touch=mobile, locale="en-US")
+        ctx.set_default_timeout(TIMEOUT_MS)
+        contexts.append(ctx)
+    return page_errors.watch(ctx.new_page(), label)
+
+
+def tv_and_ana(browser, contexts, page_errors, live_server, tv_size):
+    """A TV showing a new room and Ana's phone joined to it: (tv, ana, room code)."""
+    from tests.browser.conftest import PHONE
+    tv = new_page(browser, contexts, page_errors, tv_size, "tv")
+    tv.goto(live_server + "/")
+    code = tv.locator("#room-code").inner_text().strip()
+    ana = new_page(browser, contexts, page_errors, PHONE, "ana", mobile=True)
+    ana.goto(f"{live_server}/j/{code}")
+    join(ana, "Ana")
+    return tv, ana, code
+
+
 def join(page, name):
     """Type a name on a visitor phone and join; waits for the phone's lobby card."""
     page.fill("#name", name)

@@ -18,8 +18,8 @@ No sleeps: every wait is on a condition; the counts are the browser's, not timin
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, own_server
-from tests.browser.helpers import host_request as _request, join, socket_events
+from tests.browser.conftest import own_server
+from tests.browser.helpers import host_request as _request, new_page, socket_events, tv_and_ana
 
 pytestmark = pytest.mark.browser
 
@@ -38,13 +38,6 @@ def live_server(tmp_path_factory):
     data = tmp_path_factory.mktemp("upkeep")
     with own_server(data, "--seed", "5", "--bot-delay", "0") as url:
         yield url
-
-
-def _page(browser, contexts, page_errors, size, label, mobile=False):
-    ctx = browser.new_context(viewport=size, is_mobile=mobile, has_touch=mobile, locale="en-US")
-    ctx.set_default_timeout(30_000)
-    contexts.append(ctx)
-    return page_errors.watch(ctx.new_page(), label)
 
 
 def _cdp(page):
@@ -85,12 +78,7 @@ def _game_over(pages, match):
 
 
 def test_no_growth_over_three_rematches(browser, contexts, page_errors, live_server):
-    tv = _page(browser, contexts, page_errors, TV_720, "tv")
-    tv.goto(live_server + "/")
-    code = tv.locator("#room-code").inner_text().strip()
-    ana = _page(browser, contexts, page_errors, PHONE, "ana", mobile=True)
-    ana.goto(f"{live_server}/j/{code}")
-    join(ana, "Ana")
+    tv, ana, _ = tv_and_ana(browser, contexts, page_errors, live_server, TV_720)
     _room_with_bots(tv, 2)
     ana_id = ana.evaluate("() => window.castaways.state.meId")
     _request(tv, "start", {"game": REMATCHED, "options": GAMES[REMATCHED][1]})
@@ -163,7 +151,7 @@ def _layouts_per_update(tv, payloads):
 def test_an_update_lays_the_tv_out_once(browser, contexts, page_errors, live_server, game):
     bots, options = GAMES[game]
     frames = []
-    tv = _page(browser, contexts, page_errors, TV_720, f"tv-{game}")
+    tv = new_page(browser, contexts, page_errors, TV_720, f"tv-{game}")
     tv.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
         payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))))
     tv.goto(live_server + "/")

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import CHROMIUM_ARGS, PHONE, TIMEOUT_MS, TV, own_server  # noqa: F401
-from tests.browser.helpers import host_request as _request, join
+from tests.browser.helpers import host_request as _request, new_page, tv_and_ana
 
 pytestmark = pytest.mark.browser
 
@@ -33,14 +33,6 @@ def live_server(tmp_path_factory):
     data = tmp_path_factory.mktemp("rematch")
     with own_server(data, "--seed", "3", "--bot-delay", "0") as url:
         yield url
-
-
-def _page(browser, contexts, page_errors, size, label, mobile=False, ctx=None):
-    if ctx is None:
-        ctx = browser.new_context(viewport=size, is_mobile=mobile, has_touch=mobile, locale="en-US")
-        ctx.set_default_timeout(TIMEOUT_MS)
-        contexts.append(ctx)
-    return page_errors.watch(ctx.new_page(), label)
 
 
 def _settled(pages, version):
@@ -69,12 +61,7 @@ def _first_tap(game, ana):
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_rematch_shows_nothing_of_the_last_game(browser, contexts, page_errors, live_server, shot, game):
     bots, options, panels = GAMES[game]
-    tv = _page(browser, contexts, page_errors, TV, "tv")
-    tv.goto(live_server + "/")
-    code = tv.locator("#room-code").inner_text().strip()
-    ana = _page(browser, contexts, page_errors, PHONE, "ana", mobile=True)
-    ana.goto(f"{live_server}/j/{code}")
-    join(ana, "Ana")
+    tv, ana, code = tv_and_ana(browser, contexts, page_errors, live_server, TV)
     for n in range(bots):
         _request(tv, "add_bot", {})
     tv.wait_for_function("n => window.castaways.state.room.players.length === n", arg=bots + 1)
@@ -106,7 +93,7 @@ def test_a_rematch_shows_nothing_of_the_last_game(browser, contexts, page_errors
     # The phone: from the top, host panel closed, on what a fresh phone of hers shows.
     assert ana.evaluate("() => window.scrollY") == 0
     expect(ana.locator("#host-toggle")).to_have_attribute("aria-expanded", "false")
-    fresh_phone = _page(browser, contexts, page_errors, PHONE, "ana-fresh", ctx=ana.context)
+    fresh_phone = new_page(browser, contexts, page_errors, PHONE, "ana-fresh", ctx=ana.context)
     fresh_phone.goto(f"{live_server}/j/{code}")
     _settled([fresh_phone], version)
     # (a Galèrapagos page names its cards once the game's data file is in)
@@ -115,7 +102,7 @@ def test_a_rematch_shows_nothing_of_the_last_game(browser, contexts, page_errors
     fresh_phone.close()
 
     # The TV: its log and panels read as on a TV opened now (it only knows the new game).
-    fresh_tv = _page(browser, contexts, page_errors, TV, "tv-fresh")
+    fresh_tv = new_page(browser, contexts, page_errors, TV, "tv-fresh")
     fresh_tv.goto(f"{live_server}/?room={code}")
     _settled([tv, fresh_tv], version)
     for sel in panels:
