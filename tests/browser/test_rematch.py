@@ -86,6 +86,9 @@ def test_a_rematch_shows_nothing_of_the_last_game(browser, contexts, page_errors
     expect(tv.locator("#final")).to_be_visible()              # nothing started yet
     ana.locator("#final-rematch").click()
     expect(tv.locator("#final")).to_have_count(0)
+    # The last game's reveals (still playing or queued: bots end a game fast) end with it;
+    # the new game has none yet (it waits for Ana).
+    assert tv.locator("[data-testid=reveal]:not(.rv-gone)").count() == 0
     msg = _ana_waited(ana)
     version = msg["version"]
     assert msg["match"] == 2, msg.get("match")

@@ -8,7 +8,8 @@
 // module offers, with every game payload, the reveal records its view(None) holds, each with
 // a key; the first payload a page sees of a game only marks them as seen (a TV that reloads
 // mid-reveal shows the board), and a key already seen never plays again (a language change,
-// a reload, a rematch). The host (anyone at the TV) can skip it: its button, or Escape.
+// a reload, a rematch); a new game ends the last one's reveals. The host (anyone at the TV)
+// can skip it: its button, or Escape.
 // Clicks elsewhere pass through to the page under it.
 // A screen reader hears the outcome as one sentence (a live region).
 //
@@ -37,6 +38,7 @@ const MAX_QUEUE = 2;
 
 const seen = new Map();      // gameKey -> Set of reveal keys already shown (or skipped)
 const queue = [];
+let queuedGame = null;       // the gameKey of the reveals playing and queued
 let current = null;          // { key, el, timers: [], done }
 let live = null;             // the ARIA live region, kept on the page
 
@@ -59,6 +61,13 @@ export function revealTiming(votes, seconds = DEFAULT_SECONDS) {
 
 /** A game module's hook, called with every payload: plays the reveals it has not shown yet. */
 export function offerReveals(gameKey, offers, { seconds = DEFAULT_SECONDS, lang = "en" } = {}) {
+  if (gameKey !== queuedGame) {
+    // Another game on this page (a rematch, another room): the last one's reveals end with it,
+    // so its first screens show nothing of the game before.
+    queuedGame = gameKey;
+    queue.length = 0;
+    finish();
+  }
   let known = seen.get(gameKey);
   if (!known) {
     // The first payload of this game on this page: what is already there is the board's.
