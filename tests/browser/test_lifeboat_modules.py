@@ -173,3 +173,28 @@ def test_what_may_be_played_for_an_unconscious_character_is_on_both_pages(browse
         conscious = [c for c in view["characters"] if c["state"] == "conscious"]
         assert page.locator(f"[data-testid=forhim-{conscious[0]['seat']}]").count() == 0
     ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_done_that_kills_by_thirst_says_so_and_asks_first(browser, preview, lang):
+    """Issue 19.9: a thirsty phone whose "Done" would kill its character although it could
+    drink says so in words, and "Done" asks before it is sent; "No" sends nothing."""
+    fatal = {"en": "You will die of thirst", "fr": "Vous allez mourir de soif"}[lang]
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    page.goto(f"{preview}?page=phone&s=thirst_fatal&lang={lang}")
+    page.wait_for_function("window.__ready === true", timeout=30_000)
+    alert = page.locator("[data-testid=lbp-fatal]")
+    assert alert.count() == 1 and alert.inner_text().startswith(fatal)
+    page.locator("[data-testid=lbp-act-done]").click()
+    page.locator("[data-testid=lbp-act-done-confirm]").wait_for(timeout=10_000)
+    assert page.locator("[data-testid=lbp-act-done-confirm] [data-testid=lbp-fatal]").inner_text().startswith(fatal)
+    assert page.evaluate("window.__acts") == []
+    page.locator("[data-testid=lbp-no]").click()
+    page.locator("[data-testid=lbp-act-done]").wait_for(timeout=10_000)
+    assert page.evaluate("window.__acts") == []
+    page.locator("[data-testid=lbp-act-done]").click()
+    page.locator("[data-testid=lbp-yes]").click()
+    page.wait_for_function("window.__acts.length === 1", timeout=10_000)
+    assert page.evaluate("window.__acts") == [{"type": "done"}]
+    ctx.close()

@@ -122,6 +122,19 @@ def _unconscious_water(g, ev):
     return None
 
 
+def _thirst_fatal(g, ev):
+    """A thirsty phone whose "Done" would kill its character although it could drink."""
+    if g.view(None)["phase"] != "thirst":
+        return None
+    for seat in g.waiting_for():
+        v = g.view(seat)
+        n = (v["navigation"].get("thirst") or [0] * g.n)[seat]
+        c = v["characters"][seat]
+        if n and c["wounds"] + n > c["size"] and any(a["type"] == "drink" for a in g.legal_actions(seat)):
+            return seat
+    return None
+
+
 def _legal(kind):
     def pred(g, ev):
         for seat in range(g.n):
@@ -148,6 +161,7 @@ WANTS = {
     "rescue_sharks": _phase("rescue", lambda g: g.view(None)["navigation"].get("sharks")),
     "thirst": _phase("thirst"),
     "thirst_unconscious_water": _unconscious_water,
+    "thirst_fatal": _thirst_fatal,
     "in_the_water": _ev("in_the_water"),
     "trade_table": _trade_table,
     "offer_waits": _offer_waits,
