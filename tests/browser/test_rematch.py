@@ -10,6 +10,7 @@ opened afresh shows (its first decision of the new game), from the top, host pan
 
 No sleeps: every wait is on a condition."""
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -109,10 +110,23 @@ def test_a_rematch_shows_nothing_of_the_last_game(browser, contexts, page_errors
     fresh_tv.goto(f"{live_server}/?room={code}")
     _settled([tv, fresh_tv], version)
     for sel in panels:
-        assert _text(tv, sel) == _text(fresh_tv, sel), (sel, _text(tv, sel), _text(fresh_tv, sel))
+        _same_text(tv, fresh_tv, sel)
     assert "Game over" not in tv.locator("#stage").inner_text()
     shot(tv, f"rematch-{game}-tv")
     shot(ana, f"rematch-{game}-phone")
+
+
+def _same_text(tv, fresh_tv, sel, timeout=15):
+    """The panel reads the same on both TVs once both have settled: a page fits its panels after
+    drawing them (fonts, folds), so under load one read can fall between a draw and its fit. A
+    leftover of the last game stays, and fails after the timeout with both texts."""
+    end = time.monotonic() + timeout
+    while True:
+        a, b = _text(tv, sel), _text(fresh_tv, sel)
+        if a == b or time.monotonic() > end:
+            break
+        tv.wait_for_timeout(200)
+    assert a == b, (sel, a, b)
 
 
 def _text(page, sel):
