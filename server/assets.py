@@ -38,7 +38,12 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 CATALOGS = ("en", "fr")
 # The preload of the one catalog the page will show (issue 24: an English page fetched fr.json
 # too): the language is the page's choice (localStorage), else the browser's, as
-# server/static/js/i18n.js pickLang() decides. Inline, before the stylesheets, so it runs at once.
+# server/static/js/i18n.js pickLang() decides. The server preloads the one the request's
+# Accept-Language names in the HTML itself (the browser's preload scanner asks for it with the
+# modules, before any script runs: a script's own preload went out 180 ms later on a slow
+# phone); this inline script, before the stylesheets, preloads another only for a page whose
+# choice differs (a language picked on the page).
+CATALOG_LINK = '<link rel="preload" as="fetch" crossorigin="anonymous" href="%s">'
 CATALOG_PRELOAD = """<script>(function () {
   var langs = %s, lang = "en", kept = null;
   try { kept = localStorage.getItem("castaways.lang"); } catch (e) {}
@@ -50,6 +55,7 @@ CATALOG_PRELOAD = """<script>(function () {
       if (langs.indexOf(base) >= 0) { lang = base; break; }
     }
   }
+  if (lang === "EARLY") return;
   var link = document.createElement("link");
   link.rel = "preload"; link.as = "fetch"; link.crossOrigin = "anonymous";
   link.href = "PREFIX" + lang + ".json";
@@ -129,12 +135,21 @@ class Assets:
                     todo.append(_resolve(base, spec))
         return seen
 
-    def page(self, html):
-        """An HTML page with its links versioned, the import map and the preloads."""
+    def page(self, html, data=None, lang=None):
+        """An HTML page with its links versioned, the import map and the preloads; `lang`: the
+        catalog the request's Accept-Language names (CATALOGS; None: none preloaded early);
+        `data` ({element id: JSON-able value}) goes in as inline JSON the page reads at once
+        (the phone page's room, issue 24), never as script: see inline_json."""
         entry = re.search(r"""<script[^>]*type=["']module["'][^>]*src=["']([^"']+)["']""", html)
         imports = {f"/{name}/": f"{self.prefix}/{name}/" for name in sorted(self.folders)}
-        head = [f'<script type="importmap">{json.dumps({"imports": imports})}</script>',
-                CATALOG_PRELOAD.replace("PREFIX", f"{self.prefix}/static/i18n/")]
+        catalogs = f"{self.prefix}/static/i18n/"
+        lang = lang if lang in CATALOGS else None
+        head = [f'<script type="importmap">{json.dumps({"imports": imports})}</script>']
+        if lang:
+            head.append(CATALOG_LINK % f"{catalogs}{lang}.json")
+        head.append(CATALOG_PRELOAD.replace("PREFIX", catalogs).replace("EARLY", lang or ""))
+        for name, value in (data or {}).items():
+            head.append(inline_json(name, value))
         if entry:
             # the entry first (its script tag comes after the stylesheets), then what it imports
             for url in self.module_graph(entry.group(1)):
@@ -143,6 +158,15 @@ class Assets:
         found = _CHARSET.search(html) or _HEAD.search(html)   # the charset stays first
         at = found.end() if found else 0
         return html[:at] + "\n" + "\n".join(head) + html[at:]
+
+
+def inline_json(element_id, value):
+    """`<script type="application/json" id=...>`: data, never run. What players typed (their
+    names) cannot close the element or open another: every <, > and & inside is written as a
+    JSON escape (\\u003c...), which JSON.parse reads back as the same text."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return f'<script type="application/json" id="{element_id}">{text}</script>'
 
 
 def _resolve(base, spec):
