@@ -232,15 +232,29 @@ function buildJoinForm() {
   return form;
 }
 
+// The visitor's page is updated around its form, which stays in the page: a room update (the
+// socket's first comes just after the form drew from the room the page carries, issue 24)
+// neither loses a tap on it nor takes the focus, and the keyboard, away from its field.
+let visitorMain = null;
 function renderVisitor() {
   const room = state.room;
-  mount(app, header(), h("main", { class: "phone-main" },
-    joinForm(),
+  const form = joinForm();
+  const below = [
     room.status !== "lobby" ? h("p", { class: "note" }, t("phone.game_on_join")) : null,
     h("section", { class: "card" },
       h("h2", { class: "section-title" }, t("lobby.players"), h("span", { class: "count" }, String(room.players.length))),
       room.players.length ? playersList(room, {}) : h("p", { class: "muted" }, t("phone.first"))),
-  ));
+  ].filter(Boolean);
+  const top = header();
+  const shown = app.firstElementChild;
+  if (visitorMain && visitorMain.parentNode === app && form.parentNode === visitorMain && shown && shown.localName === "header") {
+    shown.replaceWith(top);
+    while (form.nextSibling) form.nextSibling.remove();
+    form.after(...below);
+    return;
+  }
+  visitorMain = h("main", { class: "phone-main" }, form, below);
+  mount(app, top, visitorMain);
 }
 
 // Renaming: a small form in place of the name, kept across room updates while open.

@@ -77,6 +77,8 @@ class Assets:
         self.folders = {name: Path(path) for name, path in folders.items()}
         self.version = self._hash()
         self.prefix = f"{PREFIX}{self.version}"
+        self._catalogs = {}
+        self._graphs = {}
 
     def _hash(self):
         digest = hashlib.sha256()
@@ -116,7 +118,12 @@ class Assets:
     # -- pages ------------------------------------------------------------------------------
     def module_graph(self, entry):
         """URL paths of every module statically imported from `entry` (a URL path), entry
-        first, each once."""
+        first, each once. Walked once per entry: the files do not change under a version."""
+        if entry not in self._graphs:
+            self._graphs[entry] = self._walk(entry)
+        return self._graphs[entry]
+
+    def _walk(self, entry):
         seen, todo = [], [entry]
         while todo:
             url = todo.pop(0)
@@ -135,17 +142,29 @@ class Assets:
                     todo.append(_resolve(base, spec))
         return seen
 
-    def page(self, html, data=None, lang=None):
+    def catalog(self, lang):
+        """The platform catalog of `lang` (server/static/i18n/<lang>.json), parsed once."""
+        if lang not in self._catalogs:
+            path = self.file("static", f"i18n/{lang}.json")
+            self._catalogs[lang] = json.loads(path.read_text(encoding="utf-8")) if path else None
+        return self._catalogs[lang]
+
+    def page(self, html, data=None, lang=None, catalog=False):
         """An HTML page with its links versioned, the import map and the preloads; `lang`: the
-        catalog the request's Accept-Language names (CATALOGS; None: none preloaded early);
-        `data` ({element id: JSON-able value}) goes in as inline JSON the page reads at once
-        (the phone page's room, issue 24), never as script: see inline_json."""
+        catalog the request's Accept-Language names (CATALOGS; None: none preloaded early),
+        preloaded, or with `catalog` in the page itself (the phone page, issue 24: on a slow
+        network one request less before the join form, and no wait for it; server/static/js/
+        i18n.js takes it); `data` ({element id: JSON-able value}) goes in as inline JSON the
+        page reads at once (the phone page's room), never as script: see inline_json."""
         entry = re.search(r"""<script[^>]*type=["']module["'][^>]*src=["']([^"']+)["']""", html)
         imports = {f"/{name}/": f"{self.prefix}/{name}/" for name in sorted(self.folders)}
         catalogs = f"{self.prefix}/static/i18n/"
         lang = lang if lang in CATALOGS else None
         head = [f'<script type="importmap">{json.dumps({"imports": imports})}</script>']
-        if lang:
+        strings = self.catalog(lang) if lang and catalog else None
+        if strings is not None:
+            head.append(inline_json("castaways-catalog", {"lang": lang, "strings": strings}))
+        elif lang:
             head.append(CATALOG_LINK % f"{catalogs}{lang}.json")
         head.append(CATALOG_PRELOAD.replace("PREFIX", catalogs).replace("EARLY", lang or ""))
         for name, value in (data or {}).items():

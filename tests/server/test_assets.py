@@ -97,6 +97,22 @@ def test_the_phone_page_is_versioned_too(server, http):
     assert f'src="{prefix}/phone/phone.js"' in html and "modulepreload" in html
 
 
+@pytest.mark.parametrize("accept, lang", [("fr-FR,fr;q=0.9", "fr"), ("en-GB", "en")])
+def test_the_phone_page_carries_its_catalog_and_preloads_only_its_join_form(server, http, accept, lang):
+    """Issue 24: the phone page carries the catalog of the language the browser asks for (no
+    request for it before the join form) and preloads the modules the form needs, not the
+    socket's (imported once the page runs, while the form draws from the room it carries)."""
+    code = server.table().welcome["room"]
+    html = http.get(f"/j/{code}", headers={"Accept-Language": accept}).get_data(as_text=True)
+    found = re.search(r'<script type="application/json" id="castaways-catalog">(.*?)</script>', html)
+    assert json.loads(found.group(1)) == {"lang": lang, "strings": json.loads(
+        (routes.STATIC_DIR / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))}
+    assert "i18n/en.json" not in html and "i18n/fr.json" not in html
+    preloaded = re.findall(r'rel="modulepreload" href="[^"]+?/(static|phone)/([^"]+)"', html)
+    assert ("phone", "phone.js") in preloaded and ("static", "js/lobby.js") in preloaded
+    assert not [p for p in preloaded if "socket.io" in p[1] or p[1] == "js/net.js"], preloaded
+
+
 def test_the_phone_page_carries_the_room_as_the_tv_sees_it(server, http):
     """Issue 24: the join form draws from the room in the page, without waiting for the
     socket. What it carries is the `room` payload every screen of the room gets (the TV's
