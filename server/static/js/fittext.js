@@ -94,7 +94,10 @@ export function labelFitter(selector, { min = 8, limit = 2000 } = {}) {
     // it has one) or before its stylesheets applied (a label not yet a box, or a stylesheet
     // still loading: fitted again on the next frame, and when it comes).
     const loading = stylesLoading();
-    unsure = !w || loading.length > 0 || todo.some((i) => els[i].clientWidth === 0);
+    // (a label with no box but some line boxes: its stylesheet has not made it a block yet;
+    // a hidden one has neither, and is only not remembered)
+    const boxless = todo.filter((i) => els[i].clientWidth === 0);
+    unsure = !w || loading.length > 0 || boxless.some((i) => els[i].getClientRects().length > 0);
     for (const link of loading) link.addEventListener("load", () => fit(root), { once: true });
     if (unsure) {
       if (retries++ < 30) requestAnimationFrame(() => { if (unsure && root.isConnected) fit(root); });
@@ -102,7 +105,7 @@ export function labelFitter(selector, { min = 8, limit = 2000 } = {}) {
     }
     retries = 0;
     if (fits.size + todo.length > limit) fits.clear();
-    for (const i of todo) fits.set(keys[i], els[i].style.fontSize);
+    for (const i of todo) if (!boxless.includes(i)) fits.set(keys[i], els[i].style.fontSize);
   }
 
   function watch(root) {
