@@ -3,7 +3,6 @@
 // connection, so a reload or a reconnection brings back the same seat and view.
 import { h, mount } from "/static/js/dom.js";
 import { t, getLang, loadCatalogs, onLangChange, errorText } from "/static/js/i18n.js";
-import { connect } from "/static/js/net.js";
 import { toast, clearToasts } from "/static/js/toast.js";
 import { disc } from "/static/js/players.js";
 import { playersList, gamePicker, hostPanel, gameTitle, confirmButton } from "/static/js/lobby.js";
@@ -47,6 +46,12 @@ const app = document.getElementById("app");
 const stageRoot = h("div", { class: "stage", id: "stage" });
 let net = null;
 let call = null;
+// The socket's modules (Socket.IO is the largest file of the page) are not the join form's:
+// asked for as soon as this module runs, they load while the form draws from the room the
+// HTML carries (issue 24), instead of holding this module back until they are in.
+const netModule = import("/static/js/net.js");
+let readyNet = null;
+const netReady = new Promise((resolve) => { readyNet = resolve; });   // `net`, once main() made it
 
 // What a visitor's join form does not need (the end of a game, the wake lock, the replay links)
 // is imported once the phone has a seat: a first load on a slow network fetches only what the
@@ -209,7 +214,7 @@ function buildJoinForm() {
       state.joining = true;
       button.disabled = true;
       button.textContent = t("phone.joining");
-      const reply = await net.request("join", { name });
+      const reply = await (await netReady).request("join", { name });
       state.joining = false;
       button.disabled = false;
       button.textContent = t("phone.join");
@@ -227,15 +232,29 @@ function buildJoinForm() {
   return form;
 }
 
+// The visitor's page is updated around its form, which stays in the page: a room update (the
+// socket's first comes just after the form drew from the room the page carries, issue 24)
+// neither loses a tap on it nor takes the focus, and the keyboard, away from its field.
+let visitorMain = null;
 function renderVisitor() {
   const room = state.room;
-  mount(app, header(), h("main", { class: "phone-main" },
-    joinForm(),
+  const form = joinForm();
+  const below = [
     room.status !== "lobby" ? h("p", { class: "note" }, t("phone.game_on_join")) : null,
     h("section", { class: "card" },
       h("h2", { class: "section-title" }, t("lobby.players"), h("span", { class: "count" }, String(room.players.length))),
       room.players.length ? playersList(room, {}) : h("p", { class: "muted" }, t("phone.first"))),
-  ));
+  ].filter(Boolean);
+  const top = header();
+  const shown = app.firstElementChild;
+  if (visitorMain && visitorMain.parentNode === app && form.parentNode === visitorMain && shown && shown.localName === "header") {
+    shown.replaceWith(top);
+    while (form.nextSibling) form.nextSibling.remove();
+    form.after(...below);
+    return;
+  }
+  visitorMain = h("main", { class: "phone-main" }, form, below);
+  mount(app, top, visitorMain);
 }
 
 // Renaming: a small form in place of the name, kept across room updates while open.
@@ -460,6 +479,17 @@ function onKicked() {
   render();
 }
 
+function inlineRoom() {
+  const el = document.getElementById("castaways-room");
+  if (!el) return null;
+  try {
+    const room = JSON.parse(el.textContent);
+    return room && room.code === code && Array.isArray(room.players) ? room : null;
+  } catch (_) {
+    return null;
+  }
+}
+
 async function main() {
   await loadCatalogs();
   onLangChange(() => { paintTitle(); });
@@ -476,8 +506,26 @@ async function main() {
     return;
   }
   document.title = `Castaways · ${code}`;
-  render();
+  // The room as the page's HTML carries it (server/routes.py phone_page): a visitor's join
+  // form draws now, while the socket connects (issue 24: on a slow network the welcome came a
+  // second later). The socket's welcome and room then replace it. A phone holding a seat token
+  // waits for the welcome instead: it is probably seated, and must not show a join form.
+  const inline = !getToken() && inlineRoom();
+  if (inline) {
+    state.screen = "room";
+    flow.onRoom(inline);
+  } else {
+    render();
+  }
+  onLangChange(render);
   const notice = refusalNotice();
+  let connect;
+  try {
+    ({ connect } = await netModule);
+  } catch (err) {
+    console.error("castaways: the connection module did not load", err);   // the badge says "connecting"
+    return;
+  }
   net = connect({
     auth: () => ({ role: "phone", room: code, token: getToken() }),
     on: {
@@ -512,8 +560,8 @@ async function main() {
     },
   });
   call = caller(net);
+  readyNet(net);
   window.castaways = { net, state, wake: wakeState, turn, stage };   // stage: benchmarks/pages.py feeds it
-  onLangChange(render);
 }
 
 main();

@@ -38,7 +38,12 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 CATALOGS = ("en", "fr")
 # The preload of the one catalog the page will show (issue 24: an English page fetched fr.json
 # too): the language is the page's choice (localStorage), else the browser's, as
-# server/static/js/i18n.js pickLang() decides. Inline, before the stylesheets, so it runs at once.
+# server/static/js/i18n.js pickLang() decides. The server preloads the one the request's
+# Accept-Language names in the HTML itself (the browser's preload scanner asks for it with the
+# modules, before any script runs: a script's own preload went out 180 ms later on a slow
+# phone); this inline script, before the stylesheets, preloads another only for a page whose
+# choice differs (a language picked on the page).
+CATALOG_LINK = '<link rel="preload" as="fetch" crossorigin="anonymous" href="%s">'
 CATALOG_PRELOAD = """<script>(function () {
   var langs = %s, lang = "en", kept = null;
   try { kept = localStorage.getItem("castaways.lang"); } catch (e) {}
@@ -50,6 +55,7 @@ CATALOG_PRELOAD = """<script>(function () {
       if (langs.indexOf(base) >= 0) { lang = base; break; }
     }
   }
+  if (lang === "EARLY") return;
   var link = document.createElement("link");
   link.rel = "preload"; link.as = "fetch"; link.crossOrigin = "anonymous";
   link.href = "PREFIX" + lang + ".json";
@@ -71,6 +77,8 @@ class Assets:
         self.folders = {name: Path(path) for name, path in folders.items()}
         self.version = self._hash()
         self.prefix = f"{PREFIX}{self.version}"
+        self._catalogs = {}
+        self._graphs = {}
 
     def _hash(self):
         digest = hashlib.sha256()
@@ -110,7 +118,12 @@ class Assets:
     # -- pages ------------------------------------------------------------------------------
     def module_graph(self, entry):
         """URL paths of every module statically imported from `entry` (a URL path), entry
-        first, each once."""
+        first, each once. Walked once per entry: the files do not change under a version."""
+        if entry not in self._graphs:
+            self._graphs[entry] = self._walk(entry)
+        return self._graphs[entry]
+
+    def _walk(self, entry):
         seen, todo = [], [entry]
         while todo:
             url = todo.pop(0)
@@ -129,12 +142,33 @@ class Assets:
                     todo.append(_resolve(base, spec))
         return seen
 
-    def page(self, html):
-        """An HTML page with its links versioned, the import map and the preloads."""
+    def catalog(self, lang):
+        """The platform catalog of `lang` (server/static/i18n/<lang>.json), parsed once."""
+        if lang not in self._catalogs:
+            path = self.file("static", f"i18n/{lang}.json")
+            self._catalogs[lang] = json.loads(path.read_text(encoding="utf-8")) if path else None
+        return self._catalogs[lang]
+
+    def page(self, html, data=None, lang=None, catalog=False):
+        """An HTML page with its links versioned, the import map and the preloads; `lang`: the
+        catalog the request's Accept-Language names (CATALOGS; None: none preloaded early),
+        preloaded, or with `catalog` in the page itself (the phone page, issue 24: on a slow
+        network one request less before the join form, and no wait for it; server/static/js/
+        i18n.js takes it); `data` ({element id: JSON-able value}) goes in as inline JSON the
+        page reads at once (the phone page's room), never as script: see inline_json."""
         entry = re.search(r"""<script[^>]*type=["']module["'][^>]*src=["']([^"']+)["']""", html)
         imports = {f"/{name}/": f"{self.prefix}/{name}/" for name in sorted(self.folders)}
-        head = [f'<script type="importmap">{json.dumps({"imports": imports})}</script>',
-                CATALOG_PRELOAD.replace("PREFIX", f"{self.prefix}/static/i18n/")]
+        catalogs = f"{self.prefix}/static/i18n/"
+        lang = lang if lang in CATALOGS else None
+        head = [f'<script type="importmap">{json.dumps({"imports": imports})}</script>']
+        strings = self.catalog(lang) if lang and catalog else None
+        if strings is not None:
+            head.append(inline_json("castaways-catalog", {"lang": lang, "strings": strings}))
+        elif lang:
+            head.append(CATALOG_LINK % f"{catalogs}{lang}.json")
+        head.append(CATALOG_PRELOAD.replace("PREFIX", catalogs).replace("EARLY", lang or ""))
+        for name, value in (data or {}).items():
+            head.append(inline_json(name, value))
         if entry:
             # the entry first (its script tag comes after the stylesheets), then what it imports
             for url in self.module_graph(entry.group(1)):
@@ -143,6 +177,15 @@ class Assets:
         found = _CHARSET.search(html) or _HEAD.search(html)   # the charset stays first
         at = found.end() if found else 0
         return html[:at] + "\n" + "\n".join(head) + html[at:]
+
+
+def inline_json(element_id, value):
+    """`<script type="application/json" id=...>`: data, never run. What players typed (their
+    names) cannot close the element or open another: every <, > and & inside is written as a
+    JSON escape (\\u003c...), which JSON.parse reads back as the same text."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return f'<script type="application/json" id="{element_id}">{text}</script>'
 
 
 def _resolve(base, spec):

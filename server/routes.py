@@ -43,10 +43,12 @@ def assets():
     return current_app.extensions["castaways_assets"]
 
 
-def page(folder):
-    """A page's HTML, its files linked under the versioned prefix (server.assets)."""
+def page(folder, data=None, catalog=False):
+    """A page's HTML, its files linked under the versioned prefix (server.assets), with
+    `data` and (`catalog`) the catalog of the request's language inline (Assets.page)."""
     html = (folder / "index.html").read_text(encoding="utf-8")
-    return current_app.response_class(assets().page(html), mimetype="text/html")
+    lang = request.accept_languages.best_match(LANGS, default=LANGS[0])
+    return current_app.response_class(assets().page(html, data, lang, catalog), mimetype="text/html")
 
 
 @bp.get("/v/<version>/<folder>/<path:name>")
@@ -68,11 +70,17 @@ def join_page():
 
 @bp.get("/j/<code>")
 def phone_page(code):
-    if hub().rooms.get(code) is None:
+    room = hub().rooms.get(code)
+    if room is None:
         return not_found(
             "This room does not exist (any more).", "Cette partie n'existe pas (ou plus).",
             f"Check the code on the TV: {code.upper()}?", "Vérifiez le code affiché à la télé.")
-    return page(PHONE_DIR)
+    # The room as every screen of it sees it, in the page, and the strings of the language
+    # the browser asks for: a visitor's join form draws at once, without waiting for the
+    # socket's welcome or a catalog (issue 24); the socket's own `room` then replaces it.
+    # server/views.py decides what leaves (the public room payload).
+    from server import views     # (views imports this module)
+    return page(PHONE_DIR, {"castaways-room": views.join_page_room(hub(), room)}, catalog=True)
 
 
 @bp.get("/rooms/<code>")

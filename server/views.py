@@ -89,6 +89,15 @@ def room_payload(hub, room):
     }
 
 
+def join_page_room(hub, room):
+    """The room as the phone page's HTML carries it (issue 24: a visitor's join form draws
+    without waiting for the socket): the `room` payload every screen of the room gets, the
+    TV's included (names, colours, seats, the game), nothing of a seat or a token. Read
+    under the room's lock, as every other payload is."""
+    with room.lock:
+        return room_payload(hub, room)
+
+
 def broadcast_room(hub, room, skip=None, tables_only=False):
     """The room to its screens. tables_only: only the TVs need it (a visitor came or went, and
     only the TV shows the visitor count): sending it to every phone would make each visitor's

@@ -9,7 +9,7 @@ import {
 } from "/static/games/lifeboat/common.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage } from "/static/js/morph.js";
-import { fitWithin } from "/static/js/fittext.js";
+import { labelFitter } from "/static/js/fittext.js";
 import { disc } from "/static/js/players.js";
 import { windowHolder } from "/static/js/hold.js";
 import { ticker } from "/static/js/waiting.js";
@@ -35,6 +35,11 @@ function tradesOnTop(env) {
 }
 
 const MAIN_EXCLUDE = (a) => a.type === "show" || a.type.startsWith("trade_");
+
+// Names and states on the narrow boat tiles and the friend/enemy strip: smaller, never cut.
+// Each label is fitted once for its text, place, width and language, then its size is put on
+// every drawing before it is shown: an update lays the page out once (issue 24).
+const labels = labelFitter(".lbp-seat b, .lbp-seat small, .lbp-mini b, .lbp-mini small, .lbp-me b", { min: 8 });
 
 function draw(root, m) {
   const msg = m.lastMsg;
@@ -76,10 +81,10 @@ function draw(root, m) {
     boatPanel(env),
     me ? caseNote(env) : null,
     me ? privateLog(env) : null);      // the rules link is the page's footer (issue 19.8)
+  labels.dress(page);
   // Morphed into the page shown (morph.js): focus, a pick, scrolling survive an update.
   const shown = showPage(root, page, gameKey(msg, ctx));
-  // Names and states on the narrow boat tiles and the friend/enemy strip: smaller, never cut.
-  fitWithin(root, ".lbp-seat b, .lbp-seat small, .lbp-mini b, .lbp-mini small, .lbp-me b", { min: 8 });
+  labels.fit(root);
   if (env.main.length && sig !== m.sig && m.sig !== undefined) {
     const el = shown.querySelector(".lbp-action");
     const top = el.getBoundingClientRect().top;

@@ -175,3 +175,30 @@ def test_an_update_lays_the_tv_out_once(browser, contexts, page_errors, live_ser
     assert len(refits) <= (len(forced) // 5 if game == "galerapagos" else 0), (game, forced)
     assert max(forced[1:]) <= 10, (game, forced)
     assert sum(layouts[1:]) <= 3 * len(layouts[1:]), (game, layouts)
+
+
+def test_an_update_lays_the_lifeboat_phone_out_once(browser, contexts, page_errors, live_server):
+    """The Lifeboat phone fits the names on its narrow boat tiles and its friend/enemy strip
+    (smaller, never cut: issue 19.6) once per label text, place, width and language; every
+    drawing then gets the known sizes before it is shown (fittext.js labelFitter). Its recorded
+    game is replayed twice: the second time every label is known, and no update lays the page
+    out more than once; the first time, an update with a new label measures it in a round or
+    two, never label by label. It used to refit every label of every update: 4-6 layouts per
+    update, all forced."""
+    tv, ana, _ = tv_and_ana(browser, contexts, page_errors, live_server, TV_720)
+    bots, options = GAMES["lifeboat"]
+    _room_with_bots(tv, bots)
+    tv.wait_for_function("n => window.castaways.state.room.players.length === n", arg=bots + 1)
+    ana.evaluate("""() => { window.__games = [];
+      window.castaways.net.socket.on('game', (m) => { if (!m.over) window.__games.push(m); }); }""")
+    _request(tv, "start", {"game": "lifeboat", "options": options})
+    ana.locator("#stage > *").first.wait_for()
+    _request(tv, "bot_replace", {"player": ana.evaluate("() => window.castaways.state.meId")})
+    ana.wait_for_function("() => window.__games.length >= 40 || Boolean(window.castaways.state.game?.over)", timeout=90_000)
+    games = ana.evaluate("() => window.__games.slice(0, 40)")
+    assert len(games) > 20, len(games)
+    layouts, forced = _layouts_per_update(ana, games + games)
+    first, again = slice(1, len(games)), slice(len(games), None)
+    # (the one forced layout an update may have: a new decision scrolls into view)
+    assert max(layouts[again]) <= 1 and max(forced[again]) <= 1, (layouts, forced)
+    assert max(forced[first]) <= 4 and sum(layouts[first]) <= len(games) + 8, (layouts, forced)

@@ -246,6 +246,7 @@ def test_an_event_sent_without_acknowledgement_gets_a_visible_error(open_table, 
     code = table.locator("#room-code").inner_text().strip()
     phone = open_phone(code, label="visitor")
     phone.locator("#name").wait_for()
+    phone.wait_for_function("() => Boolean(window.castaways && window.castaways.net.socket.connected)")
     phone.evaluate("() => window.castaways.net.socket.emit('start', {})")
     expect(phone.locator(".toast-error")).to_be_visible()
     table.evaluate("() => window.castaways.net.socket.emit('join', 'not an object')")
@@ -254,8 +255,9 @@ def test_an_event_sent_without_acknowledgement_gets_a_visible_error(open_table, 
 
 def test_the_join_page_loads_only_what_the_join_form_needs(browser, contexts, page_errors, open_table, live_server):
     """Issue 24 (a phone's first load on a slow network): until the join form shows, the phone
-    fetches neither the generic renderer (a game without a module imports it) nor the catalog
-    of the language it does not show, in English and in French; that one comes on a switch."""
+    fetches neither the generic renderer (a game without a module imports it) nor any catalog
+    (the page carries the one of the language it shows), in English and in French; the other
+    comes on a switch. (That the form waits for no socket: the next test.)"""
     code = open_table().locator("#room-code").inner_text().strip()
     for lang, other, title in (("en", "fr", "Montez à bord"), ("fr", "en", "Come aboard")):
         ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
@@ -268,9 +270,34 @@ def test_the_join_page_loads_only_what_the_join_form_needs(browser, contexts, pa
         page.locator("#join-form").wait_for()
         before = list(urls)
         assert not [u for u in before if u.endswith("/generic.js")], before
-        assert not [u for u in before if u.endswith(f"/i18n/{other}.json")], before
-        # the head's preload is the page's own fetch: one request for the catalog
-        assert len([u for u in before if u.endswith(f"/i18n/{lang}.json")]) == 1, before
+        assert not [u for u in before if "/i18n/" in u], before
         page.locator(f".lang-switch [data-lang={other}]").click()
         expect(page.locator("#join-form h1")).to_contain_text(title)
         assert len([u for u in urls if u.endswith(f"/i18n/{other}.json")]) == 1, urls
+
+
+def test_the_join_form_does_not_wait_for_the_socket(browser, contexts, page_errors, open_table, open_phone, live_server):
+    """Issue 24: the join form draws from the room the page's HTML carries, while the socket
+    connects (on a slow network its welcome came a second later). Here no socket ever connects
+    (Playwright holds every WebSocket: no Socket.IO open packet comes), and the form shows with
+    the room's players, a name typed with markup shown as text. A phone holding a seat token may
+    be seated: it waits for the welcome instead of showing a join form."""
+    code = open_table().locator("#room-code").inner_text().strip()
+    bo = open_phone(code, label="bo")
+    join(bo, "Bo</script><i>")
+    for label, token in (("visitor", None), ("seated", "a-seat-token")):
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="en-US")
+        contexts.append(ctx)
+        if token:
+            ctx.add_init_script(f"localStorage.setItem('castaways.token.{code}', '{token}')")
+        page = page_errors.watch(ctx.new_page(), label)
+        page.route_web_socket(re.compile(r"/socket\.io/"), lambda ws: None)   # held: never connected
+        page.goto(f"{live_server}/j/{code}")
+        if token:
+            page.wait_for_function("() => Boolean(window.castaways && window.castaways.net)")   # past its first drawing
+            expect(page.locator("#app .boot")).to_be_visible()
+            assert page.locator("#join-form").count() == 0
+        else:
+            expect(page.locator("#join-form")).to_be_visible()
+            expect(page.locator("#app .player-name", has_text="Bo</script><i>")).to_have_count(1)
+        assert page.evaluate("() => window.castaways.state.welcome") is None

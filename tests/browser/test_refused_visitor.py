@@ -57,6 +57,7 @@ def test_a_phone_refused_for_a_while_gets_in_by_itself(browser, contexts, page_e
         waiting = phone_page(browser, contexts, page_errors, f"{url}/j/{code}", "en")
         expect(waiting.locator(".toast-error")).to_contain_text(EXPECTED["en"])
         first.close()                                        # the place is free again
-        expect(waiting.locator("#join")).to_be_visible(timeout=30_000)
+        # (its join form shows from the start: drawn from the room the page carries, issue 24)
+        waiting.wait_for_function("() => Boolean(window.castaways && window.castaways.net.socket.connected)", timeout=30_000)
+        expect(waiting.locator("#join")).to_be_visible()
         expect(waiting.locator(".toast-error")).to_have_count(0)
-        assert waiting.evaluate("window.castaways.net.socket.connected")

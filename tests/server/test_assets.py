@@ -73,8 +73,21 @@ def test_every_module_of_the_import_graph_is_preloaded(server, http):
     # head's inline script preloads the one of the language shown (issue 24; the browser test
     # tests/browser/test_platform.py::test_the_join_page_loads_only_what_the_join_form_needs).
     assert f"{prefix}/static/js/generic.js" not in preloaded
-    assert "i18n/en.json" not in html and "i18n/fr.json" not in html
     assert f'"{prefix}/static/i18n/" + lang + ".json"' in html
+
+
+@pytest.mark.parametrize("accept, lang, other", [("fr-FR,fr;q=0.9,en;q=0.8", "fr", "en"),
+                                                 ("en-US,en;q=0.9", "en", "fr"), ("de-DE", "en", "fr")])
+def test_the_catalog_the_browser_asks_for_is_preloaded_by_the_html(server, http, accept, lang, other):
+    """Issue 24: the catalog of the language the request's Accept-Language names is preloaded
+    in the HTML itself (found by the browser's preload scanner with the modules, not when the
+    head's script runs), the other not at all; the script preloads another only for a page
+    whose stored choice differs."""
+    html = http.get("/", headers={"Accept-Language": accept}).get_data(as_text=True)
+    prefix = server.app.extensions["castaways_assets"].prefix
+    assert f'rel="preload" as="fetch" crossorigin="anonymous" href="{prefix}/static/i18n/{lang}.json"' in html
+    assert f"i18n/{other}.json" not in html
+    assert f'if (lang === "{lang}") return;' in html
 
 
 def test_the_phone_page_is_versioned_too(server, http):
@@ -82,6 +95,40 @@ def test_the_phone_page_is_versioned_too(server, http):
     html = page_html(http, f"/j/{code}")
     prefix = server.app.extensions["castaways_assets"].prefix
     assert f'src="{prefix}/phone/phone.js"' in html and "modulepreload" in html
+
+
+@pytest.mark.parametrize("accept, lang", [("fr-FR,fr;q=0.9", "fr"), ("en-GB", "en")])
+def test_the_phone_page_carries_its_catalog_and_preloads_only_its_join_form(server, http, accept, lang):
+    """Issue 24: the phone page carries the catalog of the language the browser asks for (no
+    request for it before the join form) and preloads the modules the form needs, not the
+    socket's (imported once the page runs, while the form draws from the room it carries)."""
+    code = server.table().welcome["room"]
+    html = http.get(f"/j/{code}", headers={"Accept-Language": accept}).get_data(as_text=True)
+    found = re.search(r'<script type="application/json" id="castaways-catalog">(.*?)</script>', html)
+    assert json.loads(found.group(1)) == {"lang": lang, "strings": json.loads(
+        (routes.STATIC_DIR / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))}
+    assert "i18n/en.json" not in html and "i18n/fr.json" not in html
+    preloaded = re.findall(r'rel="modulepreload" href="[^"]+?/(static|phone)/([^"]+)"', html)
+    assert ("phone", "phone.js") in preloaded and ("static", "js/lobby.js") in preloaded
+    assert not [p for p in preloaded if "socket.io" in p[1] or p[1] == "js/net.js"], preloaded
+
+
+def test_the_phone_page_carries_the_room_as_the_tv_sees_it(server, http):
+    """Issue 24: the join form draws from the room in the page, without waiting for the
+    socket. What it carries is the `room` payload every screen of the room gets (the TV's
+    public view): no token, nothing of a seat; what a player typed cannot end the element."""
+    table, code, phones = server.lobby(names=("Ana", "Bo</script><i>&"))
+    html = page_html(http, f"/j/{code}")
+    found = re.search(r'<script type="application/json" id="castaways-room">(.*?)</script>', html)
+    assert found and "</script><i>" not in found.group(1) and "<" not in found.group(1)
+    room = json.loads(found.group(1))
+    assert [p["name"] for p in room["players"]] == ["Ana", "Bo</script><i>&"]
+    table.wait_for("room", lambda r: len(r["players"]) == 2)
+    assert room == table.last("room")
+    for secret in [server.room(code).host_token] + [phone.token for phone in phones]:
+        assert secret not in html
+    # before the module script, which reads it
+    assert html.index('id="castaways-room"') < html.index('type="module"')
 
 
 def test_versioned_files_are_cached_for_good_and_older_versions_are_not(server, http):

@@ -31,8 +31,23 @@ export function pickLang() {
 // Only the language shown is fetched: the other catalog comes on a switch to it (issue 24: the
 // English join page fetched fr.json too). The page's head preloads the same one
 // (server/assets.py picks it as pickLang does).
+// The phone page carries its catalog in its HTML (server/assets.py, issue 24): no request then.
+function carried(code) {
+  try {
+    const given = JSON.parse(document.getElementById("castaways-catalog")?.textContent || "null");
+    return given && given.lang === code && given.strings && typeof given.strings === "object" ? given.strings : null;
+  } catch (_) {
+    return null;
+  }
+}
+
 const loading = {};
 function loadCatalog(code) {
+  const given = loading[code] ? null : carried(code);
+  if (given) {
+    catalogs[code] = given;
+    loading[code] = Promise.resolve();
+  }
   if (!loading[code]) {
     // Beside this module: under the page's versioned prefix, so cached for good (server/assets.py).
     loading[code] = fetch(new URL(`../i18n/${code}.json`, import.meta.url))
