@@ -24,6 +24,11 @@ lasting likes and dislikes) and a memory read from the public log: who mugged it
 against it, who fought beside it or poured it water. It mugs and fights those who hurt it
 sooner (a vengeful bot much sooner), spares those who helped it, and joins a fight on their
 side when that side wins.
+It guesses the others' Love and Hate from their public deeds (who pours water on whom, throws
+him the preserver, fights at his side or against him, mugs him) and weighs a death by what it
+pays or costs them, and its guess of who leads by it; a bird is worth more to it the more it
+leads; it rests rather than rows when an oar card's thirst would knock it out and it holds no
+water (unless it is tonight's navigator).
 It reads only its own view: its cards, its secrets and the public board.
 """
 from engine.bot import Mind, of_type, pick
