@@ -18,6 +18,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from benchmarks.bots import paired_difference  # noqa: E402
 from benchmarks.oldbots import OLD  # noqa: E402
 from engine.botplay import play_game  # noqa: E402
 from engine.lifeboat import bot as lbot  # noqa: E402
@@ -78,6 +79,7 @@ def main():
     n = len(base)
     print(f"Lifeboat 3 new vs 3 old, seeds {args.seeds}..{args.seeds + args.games - 1}, "
           f"{n} games per row, {time.time() - started:.0f} s")
+
     def p95(settings):
         times = sorted(TIMINGS.get(str(settings), [0]))
         return f"decision p95 {times[int(len(times) * 0.95)] * 1000:.2f} ms"
@@ -85,8 +87,7 @@ def main():
     for text, row in zip(args.variant, got):
         better = sum(a and not b for a, b in zip(row, base))
         worse = sum(b and not a for a, b in zip(row, base))
-        diff = (better - worse) / n
-        half = 1.96 * (better + worse - n * diff * diff) ** 0.5 / n
+        diff, half = paired_difference(row, base)
         print(f"  {text}: {sum(row) / n:.1%}  gain {diff:+.1%} +- {half:.1%} "
               f"({better} won, {worse} lost; {p95(parse(text))})")
 
