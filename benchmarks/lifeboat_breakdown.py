@@ -19,6 +19,7 @@ from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from benchmarks.bots import paired_difference  # noqa: E402
 from benchmarks.oldbots import OLD  # noqa: E402
 from engine.botplay import play_game  # noqa: E402
 from engine.registry import bot_for  # noqa: E402
@@ -107,11 +108,8 @@ def main():
     base = won["new"]
     print(f"new bot wins {sum(base) / games:.1%}")
     for name, _ in variants[1:]:
+        diff, half_width = paired_difference(won[name], base)
         got = won[name]
-        better = sum(a and not b for a, b in zip(got, base))
-        worse = sum(b and not a for a, b in zip(got, base))
-        diff = (better - worse) / games
-        half_width = 1.96 * (better + worse - games * diff * diff) ** 0.5 / games
         print(f"old's {name:9} wins {sum(got) / games:.1%}   vs new {diff:+.1%} "
               f"(+- {half_width:.1%})")
 

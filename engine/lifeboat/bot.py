@@ -24,6 +24,11 @@ lasting likes and dislikes) and a memory read from the public log: who mugged it
 against it, who fought beside it or poured it water. It mugs and fights those who hurt it
 sooner (a vengeful bot much sooner), spares those who helped it, and joins a fight on their
 side when that side wins.
+It guesses the others' Love and Hate from their public deeds (who pours water on whom, throws
+him the preserver, fights at his side or against him, mugs him) and weighs a death by what it
+pays or costs them, and its guess of who leads by it; a bird is worth more to it the more it
+leads; it rests rather than rows when an oar card's thirst would knock it out and it holds no
+water (unless it is tonight's navigator).
 It reads only its own view: its cards, its secrets and the public board.
 """
 from engine.bot import Mind, of_type, pick
@@ -40,6 +45,20 @@ _DRAFT = ["water", "knife", "gaffing_hook", "medical_kit", "blackjack", "life_pr
 
 # How much a rival's loss counts for me (the highest total wins): a share of his survival.
 _RIVAL = 0.3
+# A bird brings the rescue nearer: worth this much, plus this much per point I lead by (my
+# guess), so a bot behind wants the voyage longer (tuning: benchmarks/lifeboat_paired.py).
+_BIRD = 2.0
+_BIRD_LEAD = 0.3
+# What I read of the others' secret Love and Hate from what they did in public (who pours
+# water on whom, throws him the preserver, fights at his side or against him): how much a
+# death that pays or costs a rival by his guessed card counts, and whether my guess of each
+# rival's score uses it.
+_BELIEF = 0.3
+_BELIEF_STAND = True
+# Rest (no row) when a thirst would knock me out, I hold no water and I am not the navigator.
+_REST = True
+# A wound counts as this share of a death (in proportion to the wounds left).
+_HURT = 0.5
 
 _PACE = {"pick": 2.0, "nothing": 1.5, "row": 2.0, "place_row_card": 1.5, "swap": 3.0,
          "mug": 3.0, "medical_kit": 2.0, "medical_kit_his": 2.0, "flare": 2.5, "agree": 2.5,
@@ -60,6 +79,7 @@ class Boat:
         self.seat = me["seat"]
         self.mind = Mind(rng, self.seat, _MINDS)
         self.hurt, self.helped = _memory(view, events, self.seat)
+        self.loves, self.hates = _beliefs(view, events, self.seat)
         self.chars = view["characters"]
         self.by_char = {c["character"]: c["seat"] for c in self.chars}
         self.love = self.by_char.get(me["love"])
@@ -130,6 +150,12 @@ class Boat:
             value += ch["size"]
         if seat not in (self.seat, self.love):
             value += _RIVAL * ch["survival"] + 0.5 * self.feud(seat)
+        if _BELIEF:
+            # A rival I think loves him loses his survival, one I think hates him wins his size.
+            for rival in range(len(self.chars)):
+                if rival != self.seat:
+                    value += _BELIEF * (self.loves.get(rival, {}).get(seat, 0) * ch["survival"]
+                                        - self.hates.get(rival, {}).get(seat, 0) * ch["size"])
         return value
 
     def _loot_points(self, kinds):
@@ -149,6 +175,8 @@ class Boat:
             if c["seat"] == self.seat:
                 continue
             est = secret
+            if _BELIEF_STAND:
+                est += self._guessed(c["seat"], alive, dead, n)
             if c["state"] in ("conscious", "unconscious"):
                 est += c["survival"]
             if c["position"] is not None:
@@ -157,6 +185,22 @@ class Boat:
                 est += 0.6 * c["hand_count"]
             best = max(best, est)
         return me - best
+
+    def _guessed(self, rival, alive, dead, n):
+        """How much more than the average a rival's Love and Hate cards pay now, by what I
+        guess of them from his public deeds."""
+        out = 0.0
+        love_avg = sum(c["survival"] for c in alive) / n
+        hate_avg = sum(c["size"] for c in dead) / n
+        for x, p in self.loves.get(rival, {}).items():
+            c = self.chars[x]
+            out += p * ((c["survival"] if c["state"] in ("conscious", "unconscious") else 0)
+                        - love_avg)
+        for x, p in self.hates.get(rival, {}).items():
+            c = self.chars[x]
+            out += p * ((0 if c["state"] in ("conscious", "unconscious") else c["size"])
+                        - hate_avg)
+        return out
 
     def card_value(self, card):
         """How good a navigation card is for me: the rescue it brings if its bird is the
@@ -167,7 +211,8 @@ class Boat:
         if bird > 0 and self.view["birds"] + bird >= self.view["birds_to_win"]:
             # The rescue now: nothing else on the card happens.
             return max(-15.0, min(15.0, 3.0 * self.standing()))
-        value = 2.0 * bird
+        value = bird * (_BIRD + (_BIRD_LEAD * max(-5.0, min(5.0, self.standing()))
+                                 if _BIRD_LEAD and bird else 0.0))
         water = self._named(card.get("overboard"))
         thirsty = self._named(card.get("thirsty"))
         sharks = any(x["kind"] == "chum" for s in water for x in self.chars[s]["face_up"])
@@ -209,7 +254,7 @@ class Boat:
             else:
                 p_dead = 0.0
             new = w1 - wounds + dry * thirst
-            hurt = p_dead + (1 - p_dead) * 0.5 * min(1.0, new / (size + 1 - wounds))
+            hurt = p_dead + (1 - p_dead) * _HURT * min(1.0, new / (size + 1 - wounds))
             value += self.stake(seat) * hurt
         return value
 
@@ -379,9 +424,22 @@ class LifeboatBot:
         if (swap and view["turn"] > 1 and b.chars[b.hate]["state"] == "conscious"
                 and b.strength(b.seat, with_hand=True) > b.strength(b.hate) + 2):
             return swap
+        if _REST and self._rest(b):
+            rest = pick(legal, type="nothing")
+            if rest:
+                return rest
         oars = pick(legal, type="row", show_oars=True)
         return oars or pick(legal, type="row", show_oars=False) or pick(legal, type="nothing") \
             or self._fallback(legal, rng)
+
+    @staticmethod
+    def _rest(b):
+        """Rowing makes me thirsty on an oar card: not worth it when I am not tonight's
+        navigator, hold no water and one more wound would knock me out."""
+        me = b.chars[b.seat]
+        water = b.hand.count("water") + sum(1 for c in me["face_up"] if c["kind"] == "water")
+        return (b.navigator() != b.seat and not water
+                and me["wounds"] + 1 >= CHARACTERS[me["character"]]["size"])
 
     @staticmethod
     def _end_now(b, view):
@@ -531,6 +589,44 @@ def _memory(view, events, me):
                     book = helped if side == mine else hurt
                     book[x] = book.get(x, 0) + 0.5
     return hurt, helped
+
+
+def _beliefs(view, events, me):
+    """What the others' public deeds tell of their secret cards: ({seat: {loved seat: how
+    sure, 0..1}}, {seat: {hated seat: how sure}}). Pouring one's water on someone, throwing
+    him the preserver or showing his for him: he is loved (a person spends nothing on a
+    stranger); joining a fight: a liking for the side one joins, a dislike of the other;
+    mugging someone: a slight dislike. Only the public log and the board's last records
+    (the last fight, the last night's water): the same in every fork of what I cannot see.
+    The log holds the last 50 events, about a day: an old deed is forgotten."""
+    loves, hates = {}, {}
+
+    def note(book, who, whom, sure):
+        if who is None or whom is None or who == me or who == whom:
+            return
+        mine = book.setdefault(who, {})
+        mine[whom] = max(mine.get(whom, 0.0), sure)
+    fights = {}
+    last = view.get("last_navigation") or {}
+    for e in list(events) + list(last.get("water") or []) + [view.get("last_fight") or {}]:
+        kind = e.get("type")
+        if kind in ("pour", "pour_his", "preserver_thrown", "show_his"):
+            note(loves, e.get("seat"), e.get("target"), 1.0)
+        elif kind == "mugged":
+            note(hates, e.get("seat"), e.get("target"), 0.3)
+        elif isinstance(e.get("sides"), dict) and "winner" in e:
+            sides = e["sides"]
+            key = tuple(tuple(sides.get(k) or ()) for k in ("attacker", "defender"))
+            fights[key] = sides
+    for sides in fights.values():
+        attackers, defenders = sides.get("attacker") or [], sides.get("defender") or []
+        if not attackers or not defenders:
+            continue
+        for ours, theirs in ((attackers, defenders), (defenders, attackers)):
+            for x in ours[1:]:
+                note(loves, x, ours[0], 0.5)
+                note(hates, x, theirs[0], 0.5)
+    return loves, hates
 
 
 BOT = LifeboatBot()

@@ -1,0 +1,98 @@
+"""The Lifeboat bot's guesses of the others' secret Love and Hate from their public deeds, and
+the choices they change (issue 25): a death that costs a rival his Love counts for the bot, its
+guess of who leads uses them, a bird is wanted more when it leads, and it rests rather than
+rows when a thirst would knock it out."""
+import random
+
+import pytest
+
+from engine.lifeboat import bot as lbot
+from engine.lifeboat.data import CHARACTERS
+from tests.bots.test_cards import _choice, _lifeboat_action_turn
+
+POUR = {"type": "pour", "seat": 2, "target": 4, "thirst": 0}
+
+
+def _boat(game, seat, events=()):
+    game.changed()
+    return lbot.Boat(game.view(seat), list(events), random.Random(1))
+
+
+def test_the_lifeboat_bot_reads_love_and_hate_from_pours_preservers_fights_and_mugs():
+    game, seat = _lifeboat_action_turn()
+    view = game.view(0)
+    view["last_fight"] = None
+    events = [POUR,
+              {"type": "preserver_thrown", "seat": 3, "target": 1},
+              {"type": "pour", "seat": 0, "target": 5, "thirst": 0},      # my own deed
+              {"type": "mugged", "seat": 5, "target": 1, "card": "hand", "got": True},
+              {"type": "fight_resolved", "winner": "defender",
+               "sides": {"attacker": [1, 3], "defender": [2, 5]}}]
+    loves, hates = lbot._beliefs(view, events, 0)
+    assert loves == {2: {4: 1.0}, 3: {1: 1.0}, 5: {2: 0.5}}
+    assert hates == {5: {1: 0.5}, 3: {2: 0.5}}
+
+
+def test_a_death_that_costs_a_rival_his_love_is_worth_more_to_the_bot():
+    game, seat = _lifeboat_action_turn()
+    s = game.state
+    rival, loved = [x for x in range(6) if x != seat
+                    and s["chars"][x] not in (s["love"][seat], s["hate"][seat])][:2]
+    pour = dict(POUR, seat=rival, target=loved)
+    before = _boat(game, seat).stake(loved)
+    after = _boat(game, seat, [pour]).stake(loved)
+    survival = CHARACTERS[s["chars"][loved]]["survival"]
+    assert after > before
+    assert after - before == pytest.approx(lbot._BELIEF * survival)
+
+
+def test_the_bot_guesses_a_rival_scores_his_love_when_it_saw_him_pour_for_him():
+    game, seat = _lifeboat_action_turn()
+    s = game.state
+    rival, loved = [x for x in range(6) if x != seat][:2]
+    for x in range(6):
+        s["wounds"][x] = 0
+    pour = dict(POUR, seat=rival, target=loved)
+    # The rival leads (loot face up) and the Kid (survival 9), whom he loves by my guess, is
+    # worth more than the average Love card: he leads by more.
+    kid = s["chars"].index("kid")
+    s["chars"][loved], s["chars"][kid] = "kid", s["chars"][loved]
+    for pile in [s["prov_deck"]] + s["hand"] + s["up"]:
+        for card in [c for c in pile if s["kinds"][c] in ("cash", "painting_3")]:
+            pile.remove(card)
+            s["up"][rival].append(card)
+    assert _boat(game, seat, [pour]).standing() < _boat(game, seat).standing()
+
+
+def test_a_bird_is_worth_more_to_a_bot_that_leads_than_to_one_behind():
+    game, seat = _lifeboat_action_turn()
+    boat = _boat(game, seat)
+    bird = {"id": "x", "overboard": [], "thirsty": [], "fight_thirst": False,
+            "row_thirst": False, "bird": 1}
+    boat.view["birds"] = 0
+    boat.view["me"]["provisional"] = {"total": 60}
+    leading = boat.card_value(bird)
+    boat.view["me"]["provisional"] = {"total": 0}
+    behind = boat.card_value(bird)
+    assert leading > lbot._BIRD > behind > 0
+
+
+def test_the_bot_rests_instead_of_rowing_when_a_thirst_would_knock_it_out():
+    game, seat = _lifeboat_action_turn()
+    s = game.state
+    if s["line"][-1] == seat:                       # not tonight's navigator
+        s["line"][-1], s["line"][0] = s["line"][0], s["line"][-1]
+    for kind_holder in (s["hand"][seat], s["up"][seat]):
+        for card in [c for c in kind_holder if s["kinds"][c] in ("water", "medical_kit")]:
+            kind_holder.remove(card)
+            s["prov_deck"].append(card)
+    for x in range(6):                              # nothing worth a mug aboard
+        if x != seat:
+            s["prov_deck"] += s["hand"][x] + s["up"][x]
+            s["hand"][x], s["up"][x] = [], []
+    size = CHARACTERS[s["chars"][seat]]["size"]
+    s["wounds"][seat] = size - 1
+    s["love"][seat] = s["hate"][seat] = s["chars"][seat]      # nobody else to help or harm
+    assert _choice(game, seat) == {"type": "nothing"}
+    s["wounds"][seat] = 0                           # well: it rows
+    assert _choice(game, seat)["type"] == "row"
