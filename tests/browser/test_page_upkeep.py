@@ -11,7 +11,8 @@
   when a panel outgrows its fit (the sofa's floor folds lines instead of shrinking text), and
   the layouts per update (CDP's LayoutCount) stay few; a fit runs when the game, the screen,
   the player count or the end changes, never per message, and the reads an update still
-  makes wait for its frame.
+  makes wait for its frame. After the forty updates, the board (its unchanged parts kept,
+  never built again) reads exactly as the last payload drawn on an empty stage.
 
 No sleeps: every wait is on a condition; the counts are the browser's, not timings.
 """
@@ -147,6 +148,20 @@ def _layouts_per_update(tv, payloads):
     return layouts, forced
 
 
+def _morphed_and_fresh(tv, msg):
+    """The stage's HTML with `msg` shown again (morphed into the page shown, its unchanged parts
+    kept: morph.js pageParts), then with the stage reset and `msg` drawn on an empty stage."""
+    return tv.evaluate("""async (msg) => {
+      const { stage, state } = window.castaways;
+      const root = document.getElementById("stage");
+      await stage.show(msg, state.room);
+      const morphed = root.innerHTML;
+      stage.reset();
+      await stage.show(msg, state.room);
+      return [morphed, root.innerHTML];
+    }""", {**msg, "deadline": None})
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_an_update_lays_the_tv_out_once(browser, contexts, page_errors, live_server, game):
     bots, options = GAMES[game]
@@ -175,3 +190,7 @@ def test_an_update_lays_the_tv_out_once(browser, contexts, page_errors, live_ser
     assert len(refits) <= (len(forced) // 5 if game == "galerapagos" else 0), (game, forced)
     assert max(forced[1:]) <= 10, (game, forced)
     assert sum(layouts[1:]) <= 3 * len(layouts[1:]), (game, layouts)
+    # After forty updates, the parts each kept while their inputs did not change, the board
+    # reads as the last payload drawn afresh: no part was left stale.
+    morphed, fresh = _morphed_and_fresh(tv, games[:40][-1])
+    assert morphed == fresh, game
