@@ -135,6 +135,7 @@ GC = {"MinorGC", "MajorGC", "V8.GCScavenger", "V8.GCCompactor", "V8.GCFinalizeMC
       "V8.GC_SCAVENGER", "V8.GC_MC_INCREMENTAL", "BlinkGC.CompleteSweep", "BlinkGC.LazySweepInIdle",
       "V8.GCIncrementalMarking", "V8.GCFinalizeMCReduceMemory", "MinorMS"}
 BUCKETS = ("script", "style", "layout", "forced", "paint", "gc")
+DETAIL = 0          # --detail N: the N largest trace events and JS functions behind each split
 
 
 def traced(page, cdp, payloads):
@@ -167,9 +168,12 @@ def trace_split(events, n):
     paints = [e["ts"] for e in xs if e["name"] == "PrePaint"]
     stack = []          # [event, end, bucket, children's time, is a script]
 
+    names = {}
+
     def close(item):
         e, _, bucket, kids, _ = item
         out[bucket] += max(0.0, e["dur"] - kids) / 1000.0
+        names[(bucket, e["name"])] = names.get((bucket, e["name"]), 0) + max(0.0, e["dur"] - kids) / 1000.0 / n
         if stack:
             stack[-1][3] += e["dur"]
 
@@ -195,6 +199,9 @@ def trace_split(events, n):
         stack.append([e, e["ts"] + e["dur"], bucket, 0.0, name in SCRIPT or devtools])
     while stack:
         close(stack.pop())
+    if DETAIL:
+        for (bucket, name), ms in sorted(names.items(), key=lambda x: -x[1])[:DETAIL]:
+            print(f"        {ms:6.2f} ms  {bucket:6} {name}")
     return {k: v / n for k, v in out.items()}
 
 
@@ -249,9 +256,9 @@ def profile_split(page, cdp, payloads):
             f = nodes[nid]["callFrame"]
             name = (k, f["functionName"], f["url"].rsplit("/", 1)[-1], f.get("lineNumber"))
             leaves[name] = leaves.get(name, 0) + dt / 1000.0 / len(payloads)
-    if os.environ.get("PAGES_LEAVES"):
-        for name, ms in sorted(leaves.items(), key=lambda x: -x[1])[:int(os.environ["PAGES_LEAVES"])]:
-            print(f"        {ms:6.2f} ms  {name}")
+    if DETAIL:
+        for (part, fn, url, line), ms in sorted(leaves.items(), key=lambda x: -x[1])[:DETAIL]:
+            print(f"        {ms:6.2f} ms  {part:6} {fn or '(anonymous)'} {url}:{line}")
     return {k: v / len(payloads) for k, v in out.items()}
 
 
@@ -317,9 +324,12 @@ def per_update(browser, url, rows, only="", slow_rate=4.0, split=False):
         request(tv, "bot_replace", {"player": ana})
         tv.wait_for_function("""n => { const g = window.castaways.state.game;
           return g && (g.over || g.version >= n); }""", arg=UPDATES + 5)
-        # both sockets closed: nothing but the replayed payload reaches either page
+        # both sockets closed: nothing but the replayed payload reaches either page; the
+        # connection badge, which would say so and pulse (a frame painted every 16 ms that is
+        # no update's), is hidden as it is while connected
         for page in (tv, phone):
             page.evaluate("() => window.castaways.net.close()")
+            page.add_style_tag(content=".conn { display: none !important; }")
         for name, page, frames in (("TV", tv, tv_frames), ("phone", phone, ph_frames)):
             payloads = [{**m, "deadline": None} for m in game_payloads(frames)][:UPDATES]
             cdp = page.context.new_cdp_session(page)
@@ -458,7 +468,11 @@ def main():
     parser.add_argument("--no-first-load", action="store_true", help="skip the phone's first load")
     parser.add_argument("--split", action="store_true",
                         help="also where each page's update time goes (a trace and a JS profile at 1x)")
+    parser.add_argument("--detail", type=int, default=0, metavar="N",
+                        help="with --split: the N largest trace events and JS functions behind it")
     args = parser.parse_args()
+    global DETAIL
+    DETAIL = args.detail
     from playwright.sync_api import sync_playwright
     with tempfile.TemporaryDirectory() as data, \
             own_server(data, "--seed", "5", "--bot-delay", "0.1") as url:

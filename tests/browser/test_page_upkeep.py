@@ -100,6 +100,11 @@ def test_no_growth_over_three_rematches(browser, contexts, page_errors, live_ser
         # listeners: a final screen with one more card has a few more buttons, so the least of
         # the last two games (the old leak grew them every game: 127 -> 682 on a phone)
         assert min(series["listeners"][2:]) <= first["listeners"] * 1.10, (name, series)
+    # Four games of updates later, each page (its unchanged parts kept: morph.js pageParts)
+    # reads as its last payload drawn on an empty stage.
+    for page in (tv, ana):
+        morphed, fresh = _morphed_and_fresh(page, page.evaluate("() => window.castaways.state.game"))
+        assert morphed == fresh
 
 
 def _layouts_per_update(tv, payloads):
