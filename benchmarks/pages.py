@@ -4,10 +4,21 @@ A real server (threading, bots 0.1 s per move) plays each game with a TV (1280x7
 phone (390x844, its seat played by a bot) while both record their `game` payloads; then each page,
 its socket closed, is fed its own payloads again one at a time through the page's own stage
 (`window.castaways.stage.show`, as the socket handler does) in headless Chromium
-(/usr/bin/chromium) under DevTools CPU throttling (1x and 4x; calibrated: a fixed JS loop's
-slowdown is printed). Per update, from the call to the frame that shows it:
+(/usr/bin/chromium) under DevTools CPU throttling (1x and "4x"). The throttle is calibrated: a
+fixed JS loop of about 0.3 s is timed at 1x and at CDP rate 4, and the rate is corrected until
+the loop is 4 times slower (rate 4 slowed it only about 3.2 times on the 2-core machine; the old
+loop of 3e6 turns, a few ms timed once, was too short for the throttler's slicing); the rate
+used is printed (the first load below keeps CDP rate 4). Per update, from the call to the frame that shows it:
   - main-thread CPU: CDP Performance.getMetrics TaskDuration after minus before (median, p95);
   - layouts: LayoutCount after minus before (mean).
+The sockets are closed (nothing else reaches the pages) and the connection badge hidden as it
+is while connected (it would pulse, a frame painted every 16 ms that is no update's).
+With --split, where each page's update time goes, at 1x (ms per update, means): a DevTools
+trace of the replay by what the main thread did (script, style, layout, layouts forced inside a
+script, paint = pre-paint + paint + layerize + commit, GC), and a JS sampling profile of the
+same replay by whose code ran: "build" (the module drawing its page, h(), the parts' input
+checks), "morph" (showPage and idiomorph), "fit" (the fitters, with the layouts they force);
+--detail N lists the largest events and functions behind each.
 Then a TV and a phone through four games of Galèrapagos in a row (three rematches): DOM nodes,
 detached nodes and listeners after a forced GC at the end of each game. (Its waits return a
 boolean, never an element: a JSHandle Playwright keeps holds that element, and the old wait kept
@@ -25,7 +36,7 @@ requests made before it (the page's Resource Timing: count, bytes transferred, e
     make bench-pages BENCH_ARGS="--first-load"        # only the first load (--runs N)
     make bench-pages BENCH_ARGS="--no-first-load --no-rematches --split"   # where the time goes
     python benchmarks/pages.py [--first-load | --no-first-load] [--runs N] [--no-rematches]
-                               [--games LABEL] [--split]
+                               [--games LABEL] [--split] [--detail N]
 
 The figures depend on the machine and its load: compare a before and an after from one sitting.
 """
@@ -96,9 +107,8 @@ def loop_ms(page, n=3e7, runs=3):
 
 def calibrate(page, cdp, target=4.0):
     """The CDP rate that slows a fixed loop `target` times down, and the loop's ms at 1x and
-    at that rate. A short loop (3e6 turns, a few ms) timed once read the throttler's slicing:
-    it printed 1.9x to 6x for rate 4 from one run to the next. The rate is corrected once
-    or twice towards the slowdown wanted (a loaded machine or a throttler that misses it)."""
+    at that rate: the rate is corrected (up to twice) towards the slowdown wanted, as DevTools'
+    throttling misses it (rate 4 measured about 3.2x here)."""
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     page.evaluate(LOOP, 3e6)                 # compiled before anything is timed
     base = loop_ms(page)
