@@ -4,10 +4,21 @@ A real server (threading, bots 0.1 s per move) plays each game with a TV (1280x7
 phone (390x844, its seat played by a bot) while both record their `game` payloads; then each page,
 its socket closed, is fed its own payloads again one at a time through the page's own stage
 (`window.castaways.stage.show`, as the socket handler does) in headless Chromium
-(/usr/bin/chromium) under DevTools CPU throttling (1x and 4x; calibrated: a fixed JS loop's
-slowdown is printed). Per update, from the call to the frame that shows it:
+(/usr/bin/chromium) under DevTools CPU throttling (1x and "4x"). The throttle is calibrated: a
+fixed JS loop of about 0.3 s is timed at 1x and at CDP rate 4, and the rate is corrected until
+the loop is 4 times slower (rate 4 slowed it only about 3.2 times on the 2-core machine; the old
+loop of 3e6 turns, a few ms timed once, was too short for the throttler's slicing); the rate
+used is printed (the first load below keeps CDP rate 4). Per update, from the call to the frame that shows it:
   - main-thread CPU: CDP Performance.getMetrics TaskDuration after minus before (median, p95);
   - layouts: LayoutCount after minus before (mean).
+The sockets are closed (nothing else reaches the pages) and the connection badge hidden as it
+is while connected (it would pulse, a frame painted every 16 ms that is no update's).
+With --split, where each page's update time goes, at 1x (ms per update, means): a DevTools
+trace of the replay by what the main thread did (script, style, layout, layouts forced inside a
+script, paint = pre-paint + paint + layerize + commit, GC), and a JS sampling profile of the
+same replay by whose code ran: "build" (the module drawing its page, h(), the parts' input
+checks), "morph" (showPage and idiomorph), "fit" (the fitters, with the layouts they force);
+--detail N lists the largest events and functions behind each.
 Then a TV and a phone through four games of Galèrapagos in a row (three rematches): DOM nodes,
 detached nodes and listeners after a forced GC at the end of each game. (Its waits return a
 boolean, never an element: a JSHandle Playwright keeps holds that element, and the old wait kept
@@ -23,7 +34,9 @@ requests made before it (the page's Resource Timing: count, bytes transferred, e
 
     make bench-pages                                  # all three parts
     make bench-pages BENCH_ARGS="--first-load"        # only the first load (--runs N)
-    python benchmarks/pages.py [--first-load] [--runs N] [--no-rematches] [--games LABEL]
+    make bench-pages BENCH_ARGS="--no-first-load --no-rematches --split"   # where the time goes
+    python benchmarks/pages.py [--first-load | --no-first-load] [--runs N] [--no-rematches]
+                               [--games LABEL] [--split] [--detail N]
 
 The figures depend on the machine and its load: compare a before and an after from one sitting.
 """
@@ -82,16 +95,190 @@ def metrics(cdp):
     return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
 
 
-def calibrate(page, cdp):
-    """ms of a fixed loop at each throttle rate (after one unmeasured run: a cold loop is not
-    yet compiled, and made 1x look slower than 4x)."""
-    out = {}
-    for rate in (0, 1, 4):
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": max(rate, 1)})
-        out[rate] = page.evaluate("""() => { const t = performance.now(); let x = 0;
-          for (let i = 0; i < 3e6; i++) x = (x * 31 + i) % 1000003; return performance.now() - t + x * 0; }""")
+LOOP = """n => { const t = performance.now(); let x = 0;
+  for (let i = 0; i < n; i++) x = (x * 31 + i) % 1000003; return performance.now() - t + x * 0; }"""
+
+
+def loop_ms(page, n=3e7, runs=3):
+    """The median of `runs` timings of a fixed loop (long enough, about 0.1-0.2 s at 1x, for
+    DevTools' throttling, which suspends the thread in slices, to average out)."""
+    return statistics.median(page.evaluate(LOOP, n) for _ in range(runs))
+
+
+def calibrate(page, cdp, target=4.0):
+    """The CDP rate that slows a fixed loop `target` times down, and the loop's ms at 1x and
+    at that rate: the rate is corrected (up to twice) towards the slowdown wanted, as DevTools'
+    throttling misses it (rate 4 measured about 3.2x here)."""
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
-    return out
+    page.evaluate(LOOP, 3e6)                 # compiled before anything is timed
+    base = loop_ms(page)
+    rate, slow = target, None
+    for _ in range(3):
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        slow = loop_ms(page)
+        got = slow / base
+        if abs(got - target) <= 0.15 * target:
+            break
+        rate = max(1.0, rate * target / got)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    return {"base": base, "rate": rate, "slow": slow}
+
+
+# ---- where an update's time goes (--split) ---------------------------------------------------
+# A DevTools trace of the replay at 1x: the main thread's time by what Blink was doing (each
+# event's self time: its duration less its children's), per update. A style recalc or layout
+# inside a script is "forced" (a read of a size after a write); the rest the frame's own.
+# "paint" is the frame's pre-paint, paint, layerize and commit to the compositor (the raster
+# is on other threads).
+# Then the V8 sampling profiler over the same replay splits the scripts by whose code ran:
+# the morph (idiomorph and its callbacks), the fitters, or the rest (the module building its
+# page, h(), the reveals); a forced layout counts for the script that forced it.
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "blink.user_timing"]
+SCRIPT = {"FunctionCall", "EvaluateScript", "TimerFire", "FireAnimationFrame", "EventDispatch",
+          "v8.execute", "V8.Execute", "RunMicrotasks", "v8.callFunction", "v8.run", "V8.RunMicrotasks"}
+STYLE = {"UpdateLayoutTree", "RecalculateStyles", "ScheduleStyleRecalculation", "ParseAuthorStyleSheet"}
+LAYOUT = {"Layout", "UpdateLayerTree", "IntersectionObserverController::computeIntersections",
+          "ResizeObserverController::gatherObservations", "HitTest"}
+PAINT = {"PrePaint", "Paint", "PaintImage", "Layerize", "Commit", "CompositeLayers", "UpdateLayer",
+         "Decode Image", "RasterTask", "PaintSetup", "ComputeIntersections"}
+GC = {"MinorGC", "MajorGC", "V8.GCScavenger", "V8.GCCompactor", "V8.GCFinalizeMC", "BlinkGC.AtomicPhase",
+      "V8.GC_SCAVENGER", "V8.GC_MC_INCREMENTAL", "BlinkGC.CompleteSweep", "BlinkGC.LazySweepInIdle",
+      "V8.GCIncrementalMarking", "V8.GCFinalizeMCReduceMemory", "MinorMS"}
+BUCKETS = ("script", "style", "layout", "forced", "paint", "gc")
+DETAIL = 0          # --detail N: the N largest trace events and JS functions behind each split
+
+
+def traced(page, cdp, payloads):
+    """The replay at 1x under a DevTools trace: the trace's events and the replay's marks."""
+    events, done = [], []
+    cdp.on("Tracing.dataCollected", lambda p: events.extend(p["value"]))
+    cdp.on("Tracing.tracingComplete", lambda p: done.append(True))
+    cdp.send("Tracing.start", {"transferMode": "ReportEvents",
+                               "traceConfig": {"includedCategories": TRACE_CATEGORIES}})
+    page.evaluate("() => console.timeStamp('replay-start')")
+    for msg in payloads:
+        show(page, msg)
+    page.evaluate("() => console.timeStamp('replay-end')")
+    cdp.send("Tracing.end")
+    while not done:
+        page.evaluate("0")          # lets Playwright deliver the trace's events
+    return events
+
+
+def trace_split(events, n):
+    """ms per update by bucket (BUCKETS) on the page's main thread, between the replay's marks."""
+    marks = {e["args"]["data"].get("message"): (e["pid"], e["tid"], e["ts"]) for e in events
+             if e.get("name") == "TimeStamp" and "data" in e.get("args", {})}
+    pid, tid, start = marks["replay-start"]
+    end = marks["replay-end"][2]
+    xs = sorted((e for e in events if e.get("ph") == "X" and e.get("pid") == pid and e.get("tid") == tid
+                 and start <= e["ts"] <= end and e.get("dur") is not None),
+                key=lambda e: (e["ts"], -e["dur"]))
+    out = dict.fromkeys(BUCKETS, 0.0)
+    paints = [e["ts"] for e in xs if e["name"] == "PrePaint"]
+    stack = []          # [event, end, bucket, children's time, is a script]
+
+    names = {}
+
+    def close(item):
+        e, _, bucket, kids, _ = item
+        out[bucket] += max(0.0, e["dur"] - kids) / 1000.0
+        names[(bucket, e["name"])] = names.get((bucket, e["name"]), 0) + max(0.0, e["dur"] - kids) / 1000.0 / n
+        if stack:
+            stack[-1][3] += e["dur"]
+
+    for e in xs:
+        while stack and stack[-1][1] <= e["ts"]:
+            close(stack.pop())
+        name = e["name"]
+        in_script = any(item[4] for item in stack)
+        if name in SCRIPT:
+            bucket = "script"
+        elif name in STYLE or name in LAYOUT:
+            bucket = "forced" if in_script else ("style" if name in STYLE else "layout")
+        elif name in PAINT:
+            bucket = "paint"
+        elif name in GC or "GC" in name:
+            bucket = "gc"
+        else:
+            # A task's own time is the script DevTools ran (Runtime.evaluate has no script
+            # event of its own), parsing and scheduling; an event inside another is its.
+            bucket = stack[-1][2] if stack else "script"
+        # a task of DevTools' script (not a frame's: one that paints) runs script
+        devtools = name == "RunTask" and not stack and not any(e["ts"] <= t <= e["ts"] + e["dur"] for t in paints)
+        stack.append([e, e["ts"] + e["dur"], bucket, 0.0, name in SCRIPT or devtools])
+    while stack:
+        close(stack.pop())
+    if DETAIL:
+        for (bucket, name), ms in sorted(names.items(), key=lambda x: -x[1])[:DETAIL]:
+            print(f"        {ms:6.2f} ms  {bucket:6} {name}")
+    return {k: v / n for k, v in out.items()}
+
+
+# Whose code a profiler sample is in, by its stack (leaf first): the first rule that matches
+# any frame wins, tried in this order.
+JS_PARTS = (
+    ("morph", lambda f: "idiomorph" in f["url"] or f["functionName"] == "showPage"),
+    ("fit", lambda f: f["url"].endswith("/fit.js") or f["url"].endswith("/fittext.js")
+        or f["functionName"] in ("fit", "fitHeight", "refit", "excess", "foldAgain", "tighten", "fitWithin")),
+    ("build", lambda f: bool(f["url"])),
+)
+
+
+def profile_split(page, cdp, payloads):
+    """ms per update of JS by part (JS_PARTS; "gc" and "native" for V8's own), at 1x."""
+    cdp.send("Profiler.enable")
+    cdp.send("Profiler.setSamplingInterval", {"interval": 100})
+    cdp.send("Profiler.start")
+    for msg in payloads:
+        show(page, msg)
+    prof = cdp.send("Profiler.stop")["profile"]
+    cdp.send("Profiler.disable")
+    nodes = {nd["id"]: nd for nd in prof["nodes"]}
+    parent = {}
+    for nd in prof["nodes"]:
+        for c in nd.get("children", []):
+            parent[c] = nd["id"]
+    kind = {}
+
+    def classify(nid):
+        if nid in kind:
+            return kind[nid]
+        frames, cur = [], nid
+        while cur is not None:
+            frames.append(nodes[cur]["callFrame"])
+            cur = parent.get(cur)
+        leaf = frames[0]["functionName"]
+        if leaf in ("(idle)", "(program)", "(root)"):
+            kind[nid] = None
+        elif leaf == "(garbage collector)":
+            kind[nid] = "gc"
+        else:
+            kind[nid] = next((name for name, rule in JS_PARTS if any(rule(f) for f in frames)), "native")
+        return kind[nid]
+
+    out = {"build": 0.0, "morph": 0.0, "fit": 0.0, "gc": 0.0, "native": 0.0}
+    leaves = {}
+    for nid, dt in zip(prof["samples"], prof["timeDeltas"][1:] + [0]):
+        k = classify(nid)
+        if k:
+            out[k] += dt / 1000.0
+            f = nodes[nid]["callFrame"]
+            name = (k, f["functionName"], f["url"].rsplit("/", 1)[-1], f.get("lineNumber"))
+            leaves[name] = leaves.get(name, 0) + dt / 1000.0 / len(payloads)
+    if DETAIL:
+        for (part, fn, url, line), ms in sorted(leaves.items(), key=lambda x: -x[1])[:DETAIL]:
+            print(f"        {ms:6.2f} ms  {part:6} {fn or '(anonymous)'} {url}:{line}")
+    return {k: v / len(payloads) for k, v in out.items()}
+
+
+def show(page, msg):
+    """One payload through the page's stage, as the socket handler does; returns after the
+    frame that shows it."""
+    page.evaluate("""msg => new Promise((done) => {
+      window.castaways.stage.show(msg, window.castaways.state.room);
+      requestAnimationFrame(() => setTimeout(done, 0));
+    })""", msg)
 
 
 def replay(page, cdp, payloads, rate):
@@ -99,10 +286,7 @@ def replay(page, cdp, payloads, rate):
     cpu, layouts = [], []
     for msg in payloads:
         before = metrics(cdp)
-        page.evaluate("""msg => new Promise((done) => {
-          window.castaways.stage.show(msg, window.castaways.state.room);
-          requestAnimationFrame(() => setTimeout(done, 0));
-        })""", msg)
+        show(page, msg)
         after = metrics(cdp)
         cpu.append((after["TaskDuration"] - before["TaskDuration"]) * 1000)
         layouts.append(after["LayoutCount"] - before["LayoutCount"])
@@ -138,7 +322,7 @@ def table_and_phone(browser, url, bots):
     return (tv_ctx, tv, tv_frames), (ph_ctx, phone, ph_frames)
 
 
-def per_update(browser, url, rows, only=""):
+def per_update(browser, url, rows, only="", slow_rate=4.0, split=False):
     for label, game, players, options in GAMES:
         if only and only not in label:
             continue
@@ -150,22 +334,33 @@ def per_update(browser, url, rows, only=""):
         request(tv, "bot_replace", {"player": ana})
         tv.wait_for_function("""n => { const g = window.castaways.state.game;
           return g && (g.over || g.version >= n); }""", arg=UPDATES + 5)
-        # both sockets closed: nothing but the replayed payload reaches either page
+        # both sockets closed: nothing but the replayed payload reaches either page; the
+        # connection badge, which would say so and pulse (a frame painted every 16 ms that is
+        # no update's), is hidden as it is while connected
         for page in (tv, phone):
             page.evaluate("() => window.castaways.net.close()")
+            page.add_style_tag(content=".conn { display: none !important; }")
         for name, page, frames in (("TV", tv, tv_frames), ("phone", phone, ph_frames)):
             payloads = [{**m, "deadline": None} for m in game_payloads(frames)][:UPDATES]
             cdp = page.context.new_cdp_session(page)
             cdp.send("Performance.enable")
             row = {"game": label, "page": name, "n": len(payloads)}
             for rate in (1, 4):
-                cpu, layouts = replay(page, cdp, payloads, rate)
+                cpu, layouts = replay(page, cdp, payloads, 1 if rate == 1 else slow_rate)
                 row[rate] = (statistics.median(cpu), p95(cpu))
                 if rate == 1:
                     row["layouts"] = statistics.mean(layouts)
             rows.append(row)
             print(f"  {label:16} {name:5} n={row['n']:3}  1x {row[1][0]:6.1f} / {row[1][1]:6.1f} ms"
                   f"   4x {row[4][0]:6.1f} / {row[4][1]:6.1f} ms   layouts {row['layouts']:.1f}", flush=True)
+            if split:
+                t = trace_split(traced(page, cdp, payloads), len(payloads))
+                js = profile_split(page, cdp, payloads)
+                row["trace"], row["js"] = t, js
+                print("      1x trace, ms/update: " + "  ".join(f"{k} {t[k]:.1f}" for k in BUCKETS)
+                      + f"  (sum {sum(t.values()):.1f})", flush=True)
+                print("      1x scripts by part (sampled, forced layouts in their script): "
+                      + "  ".join(f"{k} {v:.1f}" for k, v in js.items()), flush=True)
         tv_ctx.close()
         ph_ctx.close()
 
@@ -280,7 +475,14 @@ def main():
     parser.add_argument("--games", default="", help="only the rows whose label contains this (e.g. Lifeboat 6p)")
     parser.add_argument("--first-load", action="store_true", help="only the phone's first load")
     parser.add_argument("--runs", type=int, default=9, help="cold loads of the join page (default 9)")
+    parser.add_argument("--no-first-load", action="store_true", help="skip the phone's first load")
+    parser.add_argument("--split", action="store_true",
+                        help="also where each page's update time goes (a trace and a JS profile at 1x)")
+    parser.add_argument("--detail", type=int, default=0, metavar="N",
+                        help="with --split: the N largest trace events and JS functions behind it")
     args = parser.parse_args()
+    global DETAIL
+    DETAIL = args.detail
     from playwright.sync_api import sync_playwright
     with tempfile.TemporaryDirectory() as data, \
             own_server(data, "--seed", "5", "--bot-delay", "0.1") as url:
@@ -291,19 +493,20 @@ def main():
                 cdp = page.context.new_cdp_session(page)
                 cal = calibrate(page, cdp)
                 page.close()
-                print(f"calibration: a fixed loop {cal[1]:.1f} ms at 1x, {cal[4]:.1f} ms at 4x "
-                      f"({cal[4] / cal[1]:.1f}x slower)")
+                print(f"calibration: a fixed loop {cal['base']:.0f} ms at 1x, {cal['slow']:.0f} ms at CDP rate "
+                      f"{cal['rate']:.2f} ({cal['slow'] / cal['base']:.2f}x slower): \"4x\" below is that rate")
                 try:
                     print(f"load average: {os.getloadavg()[0]:.1f}")
                 except OSError:
                     pass
-                print(f"The phone's first load: Fast 3G (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up), "
-                      f"{FIRST_LOAD_CPU}x CPU, cold cache:")
-                first_load(browser, url, args.runs)
+                if not args.no_first_load:
+                    print(f"The phone's first load: Fast 3G (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up), "
+                          f"{FIRST_LOAD_CPU}x CPU, cold cache:")
+                    first_load(browser, url, args.runs)
                 if args.first_load:
                     return
                 print("CPU per `game` update, call to frame, median / p95; layouts per update (1x):")
-                per_update(browser, url, [], args.games)
+                per_update(browser, url, [], args.games, cal["rate"], args.split)
                 if not args.no_rematches:
                     print("Galèrapagos 3p, four games (three rematches), after a forced GC at each end:")
                     rematches(browser, url)

@@ -182,8 +182,16 @@ function renderLobby() {
     host ? null : h("p", { class: "muted read-only-note" },
       t("table.extra_screen")));
 
+  letGo([stageBox, qrSmall]);
   mount(app, topbar(null), h("main", { class: "lobby-layout" }, codeBox, lobbyBox));
   lobbyFitter.fit(null);   // six players and a game's options: shrunk to fit, never scrolled
+}
+
+// The page's kept elements (the stage, the lobby's column, the QR codes) that the new screen does
+// not show leave the old one: a kept element left in a page taken off the screen keeps that whole
+// page alive (its parent), the lobby for the whole game and the last game's screen in the lobby.
+function letGo(kept) {
+  for (const el of kept) if (el) el.remove();
 }
 
 // ---- game ---------------------------------------------------------------------------------
@@ -230,6 +238,8 @@ function renderGameShell() {
   const final = state.game && state.game.over
     ? finalPanel(state.game, { isHost: host, call, colourOf: stage.colourOf(room, state.game), page: "table", code: room.code })
     : null;
+  letGo([lobbyBox, joinShown() ? null : qrBig]);
+  lobbyRoot.replaceChildren();   // (drawn again with the lobby)
   mount(app, header,
     h("main", { class: ["game-layout", drawer && "with-drawer"] },
       h("div", { class: "game-column" }, stageBox, final), drawer),

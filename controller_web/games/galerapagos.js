@@ -7,7 +7,7 @@ import {
   causeOf, survivalLine, describeEvent, choiceNode,
 } from "/static/games/galerapagos/common.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
-import { showPage, morphId } from "/static/js/morph.js";
+import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { ensureCss } from "/static/js/dom.js";
 import { voteWheel, startIndex } from "/static/js/wheel.js";
 
@@ -67,14 +67,21 @@ function draw(root, m) {
   if (m.sheet && !(me && me.hand.includes(m.sheet) || (mine && mine.faceup.includes(m.sheet)))) m.sheet = null;
   holdWindow(env);
 
+  // The parts an update rarely changes (my bar, my hand, the island, my records) are built only
+  // when what they show changed (morph.js); their handlers read the game's memory, not the
+  // payload they were drawn from. The page is drawn whole for another language or look.
+  const looks = view.castaways.map((c) => { const x = ctx.colourOf(c.seat); return [x.name, x.colour, x.letter]; });
+  const part = pageParts(root, gameKey(msg, ctx), JSON.stringify([ctx.lang, looks, Boolean(cards())]));
+  const living = view.castaways.filter((c) => c.alive).length;
   const page = h("div", { class: `gp-phone${m.pending ? " gp-pending" : ""}`, dataset: { phase: view.phase } },
-    me ? meBar(env) : h("div", { class: "gp-mebar gp-spectator" }, tr("me.spectator")),
+    me ? part("gp-part-me", [mine, causeOf(view, me.seat), view.first_player, view.over, view.turn, view.phase], () => meBar(env))
+      : h("div", { class: "gp-mebar gp-spectator" }, tr("me.spectator")),
     view.over ? null : h("div", { class: "gp-status", "data-testid": "gp-status" }, statusLine(env)),
     h("section", { class: "gp-action", "data-testid": "gp-action" }, decision(env)),
     m.error ? h("div", { class: "gp-error", role: "alert" }, m.error) : null,
-    me ? hand(env) : null,
-    islandLine(env),
-    me ? records(env) : null,
+    me ? part("gp-part-hand", [me.hand, mine.faceup, legal.filter((a) => ["play", "give", "shoot"].includes(a.type))], () => hand(env)) : null,
+    part("gp-part-island", [view.water, view.food, view.wood, view.places, view.weather, view.deck_size, living], () => islandLine(env)),
+    me ? part("gp-part-records", [me.records || []], () => records(env)) : null,
     // (the rules link is the page's, in its footer: one link, issue 19.8)
     m.sheet ? sheet(env) : null,
     m.confirm ? confirmBox(env) : null);

@@ -7,7 +7,7 @@ import {
   leakIcon, makeTr, pawn, shape, starIcon, who,
 } from "/static/games/lifeboats/common.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
-import { showPage } from "/static/js/morph.js";
+import { showPage, pageParts } from "/static/js/morph.js";
 import { voteWheel as sharedWheel, startIndex } from "/static/js/wheel.js";
 
 export { strings };
@@ -49,13 +49,20 @@ function draw(root, m) {
   };
   const env = { view, me, legal, tr, m, send, redraw, msg, ctx };
 
+  // The parts an update rarely changes (my bar, my pawns, the boats) are built only when what
+  // they show changed (morph.js); the page is drawn whole for another language or edition.
+  const part = pageParts(root, gameKey(msg, ctx),
+    JSON.stringify([ctx.lang, view.players, view.colours, view.colour_names, view.edition]));
+  const afloat = view.boats.filter((b) => b.status === "water");
   const page = h("div", { class: `lb-phone${m.pending ? " lb-pending" : ""}`, dataset: { step: view.step } },
-    me ? meBar(env) : h("div", { class: "lb-mebar lb-spectator" }, tr("me.spectator")),
+    me ? part("lb-part-me", [me.colour, me.name, me.is_start_player, me.hats_left, me.score, view.over], () => meBar(env))
+      : h("div", { class: "lb-mebar lb-spectator" }, tr("me.spectator")),
     statusLine(env),
     h("section", { class: "lb-action", "data-testid": "lb-action" }, action(env)),
     m.error ? h("div", { class: "lb-error", role: "alert" }, m.error) : null,
-    me ? myPawns(env) : null,
-    ["place_pawn", "leave", "board"].some((k) => legal.some((a) => a.type === k)) ? null : miniBoard(env, {}));
+    me ? part("lb-part-pawns", [me.pawns, me.unplaced, me.landed, me.drowned, view.boats, view.rows], () => myPawns(env)) : null,
+    ["place_pawn", "leave", "board"].some((k) => legal.some((a) => a.type === k)) ? null
+      : part("lb-part-boats", [afloat, view.rows], () => miniBoard(env, {})));
   // Morphed into the page shown (morph.js): focus, a pick, scrolling survive an update.
   const shown = showPage(root, page, gameKey(msg, ctx));
   tick(root, m, msg);

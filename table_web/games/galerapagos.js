@@ -8,7 +8,7 @@ import {
   describeEvent, choiceNode,
 } from "/static/games/galerapagos/common.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
-import { showPage, morphId } from "/static/js/morph.js";
+import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { ensureCss } from "/static/js/dom.js";
 import { fitWhenNeeded } from "/static/js/fit.js";
 import { galerapagosReveals, galerapagosWaiting } from "/static/games/galerapagos/moments.js";
@@ -20,7 +20,7 @@ ensureCss(new URL("./galerapagos.css", import.meta.url));
 // The log is folded to its last lines: the story of the turn is told large in the centre.
 const LOG_LINES = 4;
 // {log, version, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
-const memory = gameMemory(() => ({ log: [], version: -1, timer: null }),
+const memory = gameMemory(() => ({ log: [], logged: 0, version: -1, timer: null }),
   (m) => { if (m.timer) clearInterval(m.timer); });
 const watched = new WeakSet();
 
@@ -42,6 +42,7 @@ export function render(root, msg, ctx) {
   if (msg.version !== m.version) {
     if (msg.version < m.version) m.log = [];
     for (const e of events) m.log.push(e);
+    m.logged += events.length;
     m.log = m.log.slice(-80);
   }
   m.version = msg.version;
@@ -56,18 +57,26 @@ function draw(root, m) {
   const tr = trOf(ctx);
   const view = msg.view;
   const env = { view, tr, ctx, msg, m };
+  // The parts an update rarely changes are built only when what they show changed (morph.js):
+  // each with what it is drawn from; the page is drawn whole for another language, a new look
+  // of a castaway (the room's names and colours) or the card data arriving.
+  const looks = view.castaways.map((c) => { const x = ctx.colourOf(c.seat); return [x.name, x.colour, x.letter]; });
+  const part = pageParts(root, gameKey(msg, ctx), JSON.stringify([ctx.lang, looks, Boolean(cards())]));
+  const st = view.stage || {};
+  const ballot = st.vote ? st.vote.ballot : st.ballot;
+  const log = logLines(m, (e) => describeEvent(view, tr, ctx, e));
   const page = h("div", { class: `gt-table${view.castaways.length > 8 ? " gt-many" : ""}`, dataset: { phase: view.phase } },
-    topBar(env),
+    part("gt-part-top", [view.turn, view.phase, view.over, view.first_player], () => topBar(env)),
     h("div", { class: "gt-main" },
-      island(env),
-      h("div", { class: "gt-mid" }, now(env), logPanel(env)),
-      castaways(env)),
+      island(env, part),
+      h("div", { class: "gt-mid" }, now(env), logPanel(env, log, part)),
+      castaways(env, part)),
     view.over && view.result ? final(env) : null);
   // fitted when the screen, the castaways or the end change, else the last fit is kept (issue 24)
   const fitKey = [window.innerWidth, window.innerHeight, view.castaways.length, Boolean(view.over), ctx.lang].join("|");
-  // The folds of the last fit (the oldest log lines...) go with its kept sizes onto each new page.
-  // Morphed into the page shown (morph.js): only what changed is written.
-  const show = () => { foldAgain(page, m.folds); return showPage(root, page, gameKey(msg, ctx)); };
+  // Morphed into the page shown (morph.js): only what changed is written. The folds of the last
+  // fit (the oldest log lines...) go with its kept sizes onto the page shown, its kept parts too.
+  const show = () => { const shown = showPage(root, page, gameKey(msg, ctx)); foldAgain(shown, m.folds); return shown; };
   const refit = (shown) => { m.folds = fit(root, shown); m.excess = excess(shown); };
   fitWhenNeeded(m, fitKey, page, show, refit, (p) => excess(p).some((x, i) => x > (m.excess[i] || 0)));
   countdown(root, m, msg);
@@ -120,12 +129,15 @@ function fit(root, page) {
 const PANELS = ".gt-main > section, .gt-mid > section, .gt-box, .gt-final-card";
 const FOLDABLE = [".gt-logp", ".gt-logp li", ".gt-dcard", ".gt-earlier li"];
 
-// A kept fit's folds on a new page of the same fit: no measuring (issue 24).
+// A kept fit's folds on the page shown, for the same fit: no measuring (issue 24). Each foldable
+// element is set (folded or not): a part kept from an earlier update has the folds of then.
 function foldAgain(page, folds) {
   if (!folds) return;
   FOLDABLE.forEach((sel, k) => {
-    const els = page.querySelectorAll(sel);
-    for (const i of folds[k] || []) if (els[i]) els[i].hidden = true;
+    const fold = new Set(folds[k] || []);
+    page.querySelectorAll(sel).forEach((el, i) => {
+      if (el.hidden !== fold.has(i)) el.hidden = fold.has(i);
+    });
   });
 }
 
@@ -178,7 +190,7 @@ function track(view, tr, resource) {
                style: { "--at": String(living), "--shift": living < 4 ? "-15%" : "-50%" } }, tr("tonight", { n: living })));
 }
 
-function island(env) {
+function island(env, part) {
   const { view, tr, ctx } = env;
   const w = view.weather;
   const wood = [];
@@ -188,28 +200,29 @@ function island(env) {
   for (let i = 0; i < 12; i++) places.push(h("span", { class: `gt-place${i < view.places ? " built" : ""}${i < living ? " needed" : ""}` }, String(i + 1)));
   const hurricaneNear = view.weather_left <= 6 && !view.hurricane_out;
   const discard = view.discard || [];
+  const trackPart = (res) => part(morphId("gt-part-track", res), [view[res], living, view.over], () => track(view, tr, res));
   return h("section", { class: "gt-island", "data-testid": "gt-island" },
-    track(view, tr, "water"),
-    track(view, tr, "food"),
+    trackPart("water"),
+    trackPart("food"),
     h("div", { class: "gt-row" },
-      h("div", { class: "gt-box gt-raft", "data-testid": "gt-raft" },
+      part("gt-part-raft", [view.places, view.wood, living], () => h("div", { class: "gt-box gt-raft", "data-testid": "gt-raft" },
         h("div", { class: "gt-box-head" }, icon("raft", 24), tr("raft.places", { n: view.places })),
         h("div", { class: "gt-places" }, places),
-        h("div", { class: "gt-wood" }, h("span", {}, tr("raft.wood", { n: view.wood })), h("span", { class: "gt-logs" }, wood))),
-      h("div", { class: `gt-box gt-weather${w && w.hurricane ? " hurricane" : ""}`, "data-testid": "gt-weather" },
+        h("div", { class: "gt-wood" }, h("span", {}, tr("raft.wood", { n: view.wood })), h("span", { class: "gt-logs" }, wood)))),
+      part("gt-part-weather", [w, view.turn, view.weather_left, view.hurricane_out], () => h("div", { class: `gt-box gt-weather${w && w.hurricane ? " hurricane" : ""}`, "data-testid": "gt-weather" },
         h("div", { class: "gt-box-head" }, tr("weather.title", { turn: view.turn })),
         w ? h("div", { class: "gt-wcard" }, icon(w.hurricane ? "storm" : "water", 40),
           h("b", {}, w.hurricane ? tr("weather.hurricane") : w.drops ? tr("weather.drops", { drops: w.drops }) : tr("weather.drops.0")))
           : h("div", { class: "gt-wcard dim" }, tr("weather.none")),
         h("div", { class: "gt-deck" }, h("span", { class: "gt-stack" }, String(view.weather_left)), tr("weather.deck", { n: view.weather_left })),
-        view.hurricane_out ? null : h("div", { class: `gt-hwarn${hurricaneNear ? " near" : ""}` }, icon("storm", 18), tr("weather.deck.hurricane"))),
-      h("div", { class: "gt-box gt-wreck" },
+        view.hurricane_out ? null : h("div", { class: `gt-hwarn${hurricaneNear ? " near" : ""}` }, icon("storm", 18), tr("weather.deck.hurricane")))),
+      part("gt-part-wreck", [view.deck_size, discard.slice(-6)], () => h("div", { class: "gt-box gt-wreck" },
         h("div", { class: "gt-box-head" }, tr("wreck.title")),
         h("div", { class: "gt-deck" }, h("span", { class: "gt-stack gt-wreck-stack" }, String(view.deck_size)), tr("wreck.left", { n: view.deck_size })),
         h("div", { class: "gt-box-head" }, tr("discard.title")),
         h("div", { class: "gt-discard" }, discard.length
           ? discard.slice(-6).reverse().map((c) => h("span", { class: "gt-dcard" }, cardName(c, ctx.lang, tr)))
-          : h("span", { class: "dim" }, tr("discard.empty"))))),
+          : h("span", { class: "dim" }, tr("discard.empty")))))),
     departureLine(env));
 }
 
@@ -223,11 +236,13 @@ function departureLine({ view, tr }) {
 
 // ---------------------------------------------------------------- castaways
 
-function castaways({ view, tr, ctx }) {
+function castaways({ view, tr, ctx }, part) {
   const waiting = new Set(view.waiting_for || []);
   const st = view.stage || {};
   const ballot = st.vote ? st.vote.ballot : st.ballot;
-  const rows = view.castaways.map((c) => {
+  const rows = view.castaways.map((c) => part(morphId("gt-cw", c.seat), [c, waiting.has(c.seat),
+    ballot && !ballot.revealed && ballot.voters.includes(c.seat) ? ballot.voted.includes(c.seat) : null, causeOf(view, c.seat),
+    view.first_player === c.seat, view.over, view.alarm_clock === c.seat, view.phase], () => {
     const state = stateOf(c);
     const d = state === "dead" ? causeOf(view, c.seat) : null;
     const col = ctx.colourOf(c.seat);
@@ -239,7 +254,7 @@ function castaways({ view, tr, ctx }) {
     }
     const backs = [];
     for (let i = 0; i < Math.min(c.hand_size, 8); i++) backs.push(h("span", { class: "gt-back" }));
-    return h("div", { class: `gt-cw gt-st-${state}${waiting.has(c.seat) ? " waiting" : ""}`, id: morphId("gt-cw", c.seat), dataset: { seat: String(c.seat) },
+    return h("div", { class: `gt-cw gt-st-${state}${waiting.has(c.seat) ? " waiting" : ""}`, dataset: { seat: String(c.seat) },
                       style: { "--seat": col.colour },
                       "data-testid": `gt-castaway-${c.seat}` },
       disc(col),
@@ -256,7 +271,7 @@ function castaways({ view, tr, ctx }) {
           c.covered.map((r) => h("span", { class: "gt-covered" }, icon(r, 14), tr(`covered.${r}`))),
           view.phase === "actions" && c.alive && !c.resting ? h("span", { class: `gt-acted${c.acted ? " yes" : ""}` }, tr(c.acted ? "acted" : "to_act")) : null,
           vote)));
-  });
+  }));
   return h("section", { class: "gt-castaways", "data-testid": "gt-castaways" }, h("h3", {}, tr("castaways")), rows);
 }
 
@@ -353,15 +368,24 @@ function reveal({ tr, ctx }, b) {
 
 // ---------------------------------------------------------------- log
 
-function logPanel({ view, tr, ctx, m }) {
-  const lines = [];
-  for (let i = m.log.length - 1; i >= 0 && lines.length < LOG_LINES; i--) {
+// The log's last lines, newest first: [event, its sentence, its place in the game's log] of the
+// last events that say something.
+function logLines(m, say) {
+  const out = [];
+  const first = m.logged - m.log.length;
+  for (let i = m.log.length - 1; i >= 0 && out.length < LOG_LINES; i--) {
     const e = m.log[i];
     if (e.type === "voted" || e.type === "pass") continue;
-    const text = describeEvent(view, tr, ctx, e);
-    if (text) lines.push(h("li", { class: `gt-log-${e.type}` }, text));
+    const text = say(e);
+    if (text) out.push([e, text, first + i]);
   }
-  return h("section", { class: "gt-logp", "data-testid": "gt-log" }, h("h3", {}, tr("log")), h("ol", {}, lines));
+  return out;
+}
+
+// A line keeps its node while it scrolls down (a part with an id by its place in the log).
+function logPanel({ tr }, lines, part) {
+  return h("section", { class: "gt-logp", "data-testid": "gt-log" }, h("h3", {}, tr("log")),
+    h("ol", {}, lines.map(([e, text, n]) => part(morphId("gt-log", n), e, () => h("li", { class: `gt-log-${e.type}` }, text)))));
 }
 
 // ---------------------------------------------------------------- the end

@@ -8,7 +8,7 @@ import {
   describeEvent, QUIET, birdIcon, weaponBonus,
 } from "/static/games/lifeboat/common.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
-import { showPage, morphId } from "/static/js/morph.js";
+import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { disc } from "/static/js/players.js";
 import { ticker } from "/static/js/waiting.js";
 import { lifeboatReveals, lifeboatWaiting } from "/static/games/lifeboat/moments.js";
@@ -52,6 +52,11 @@ export function render(root, msg, ctx) {
   const before = {};
   if (swappedNow) for (const el of root.querySelectorAll(".lbv-seat[data-seat]")) before[el.dataset.seat] = el.getBoundingClientRect();
 
+  // The parts an update rarely changes (each seat's card, the decks, the last navigation card,
+  // the log) are built only when what they show changed (morph.js); the page is drawn whole
+  // for another language or a new look of a player (the room's names and colours).
+  const looks = view.characters.map((c) => { const p = ctx.colourOf(c.seat); return [p.name, p.colour, p.letter, c.character]; });
+  env.part = pageParts(root, gameKey(msg, ctx), JSON.stringify([ctx.lang, looks]));
   const page = h("div", { class: "lbv", dataset: { phase: view.phase }, style: { width: `${W}px`, height: `${H}px` } },
     topBar(env),
     h("div", { class: "lbv-main" },
@@ -115,6 +120,14 @@ function topBar(env) {
 
 // ---------------------------------------------------------------- the boat
 
+// A seat's card with what it is drawn from.
+function seatPart(env, x) {
+  const { view } = env;
+  const a = view.actions;
+  return env.part(morphId("lbv-seat", x), [view.characters[x], (view.waiting_for || []).includes(x),
+    Boolean(a && (a.actor === x || (a.step === "answer" && a.target === x))), view.phase], () => seatCard(env, x));
+}
+
 function seatCard(env, x) {
   const { view, tr } = env;
   const c = view.characters[x];
@@ -153,7 +166,7 @@ function boat(env) {
   return h("section", { class: "lbv-boatwrap" },
     h("div", { class: "lbv-hull", "data-testid": "lbv-boat", style: { "--n": String(Math.max(line.length, 1)) } },
       h("span", { class: "lbv-bow" }, tr("bow")),
-      h("div", { class: "lbv-seats" }, line.map((x) => seatCard(env, x))),
+      h("div", { class: "lbv-seats" }, line.map((x) => seatPart(env, x))),
       h("span", { class: "lbv-stern" }, tr("stern"))),
     apart.length || (view.removed || []).length ? h("div", { class: "lbv-apart", "data-testid": "lbv-apart" },
       apart.length ? h("span", { class: "lbv-apart-title" }, water.length ? tr("water.title") : tr("gone_apart")) : null,
@@ -321,21 +334,22 @@ function side(env) {
   const last = lastNavCard(env);
   const deck = (label, n, testid) => h("div", { class: "lbv-deck", "data-testid": testid }, cardBack(Math.min(n, 5)), h("b", {}, String(n)), h("small", {}, label));
   const outcome = last && last.outcome;
+  const log = m.log.slice(-LOG_LINES).reverse();
   return h("aside", { class: "lbv-side-col" },
-    h("div", { class: "lbv-decks" },
+    env.part("lbv-part-decks", [d.navigation, d.row_stack, d.provisions], () => h("div", { class: "lbv-decks" },
       deck(tr("deck.navigation"), d.navigation, "lbv-deck-nav"),
       deck(tr("deck.row_stack"), d.row_stack, "lbv-deck-row"),
-      deck(tr("deck.provisions"), d.provisions, "lbv-deck-prov")),
-    h("div", { class: "lbv-panel lbv-lastnav", "data-testid": "lbv-lastnav" },
+      deck(tr("deck.provisions"), d.provisions, "lbv-deck-prov"))),
+    env.part("lbv-part-lastnav", [last], () => h("div", { class: "lbv-panel lbv-lastnav", "data-testid": "lbv-lastnav" },
       h("h3", {}, tr("nav.last")),
       last ? navCard(env, last.card, { extra: navOutcome(env, outcome) })
-        : h("div", { class: "lbv-note" }, tr("nav.none"))),
-    h("div", { class: "lbv-panel lbv-log", "data-testid": "lbv-log" },
+        : h("div", { class: "lbv-note" }, tr("nav.none")))),
+    env.part("lbv-part-log", log, () => h("div", { class: "lbv-panel lbv-log", "data-testid": "lbv-log" },
       h("h3", {}, tr("log")),
-      h("ol", {}, m.log.slice(-LOG_LINES).reverse().map((e) => {
+      h("ol", {}, log.map((e) => {
         const line = describeEvent(env, e);
         return line ? h("li", { dataset: { type: e.type } }, line) : null;
-      }))));
+      })))));
 }
 
 // What the last navigation card did: who went overboard, sharks, preserver, thirsts, water.

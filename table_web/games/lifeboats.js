@@ -7,7 +7,7 @@ import {
 } from "/static/games/lifeboats/common.js";
 import { lifeboatsReveals, lifeboatsWaiting } from "/static/games/lifeboats/moments.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
-import { showPage, morphId } from "/static/js/morph.js";
+import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { fitWhenNeeded } from "/static/js/fit.js";
 
 export { strings, seatColour };
@@ -22,7 +22,7 @@ ensureCss(new URL("./lifeboats.css", import.meta.url));
 const SEATS = 6;
 const LOG_LINES = 9;
 // {log, version, boats, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
-const memory = gameMemory(() => ({ log: [], version: -1, boats: {}, timer: null }),
+const memory = gameMemory(() => ({ log: [], logged: 0, version: -1, boats: {}, timer: null }),
   (m) => { if (m.timer) clearInterval(m.timer); });
 const observed = new WeakSet();
 
@@ -47,16 +47,22 @@ export function render(root, msg, ctx) {
   if (fresh) {
     if (msg.version < m.version) m.log = [];
     for (const e of events) m.log.push(e);
+    m.logged += events.length;
     m.log = m.log.slice(-60);
   }
   const newEvents = fresh ? events : [];
   if (m.timer) { clearInterval(m.timer); m.timer = null; }
 
+  // The parts an update rarely changes are built only when what they show changed (morph.js),
+  // each with what it is drawn from; the page is drawn whole for another language or edition.
+  const part = pageParts(root, gameKey(msg, ctx),
+    JSON.stringify([ctx.lang, view.players, view.colours, view.colour_names, view.edition]));
   const page = h("div", { class: "lb-table", dataset: { step: view.step, phase: view.phase } },
-    topBar(view, tr, msg, m),
+    part("lb-part-top", [view.turn, view.phase, view.start_player, view.supply, Boolean(msg.deadline)],
+      () => topBar(view, tr, msg, m)),
     h("div", { class: "lb-main" },
-      board(view, tr, newEvents, m),
-      side(view, tr, msg, m, ctx)),
+      board(part, view, tr, newEvents, m),
+      side(view, tr, msg, m, ctx, part)),
     stage(view, tr, msg, newEvents),
     view.over && view.result ? finalScores(view, tr, view.result) : null);
   // measured when the stage's size, the boats or the end change, else the last fit is kept (issue 24)
@@ -140,7 +146,9 @@ function islandGroups(view) {
   return groups;
 }
 
-function board(view, tr, newEvents, m) {
+// The board, its islands, water cells and boats each a part with what it is drawn from (the
+// moves of this update among them: they animate).
+function board(part, view, tr, newEvents, m) {
   const rows = view.rows;
   const lanes = view.lanes.length;
   const sankNow = new Set(newEvents.filter((e) => e.type === "boat_sank").map((e) => e.boat));
@@ -159,10 +167,12 @@ function board(view, tr, newEvents, m) {
     const isl = view.islands.find((i) => i.island === g.island);
     const docked = view.landing_order.map((c) => byColour[c])
       .filter((b) => b && g.lanes.includes(b.lane));
-    grid.append(h("div", {
-      class: `lb-island lb-island-${g.island}`, dataset: { island: g.island },
-      style: { gridColumn: `${col} / span ${g.lanes.length}`, gridRow: "1" },
-    },
+    const landed = [...landedNow].filter((c) => isl.pawns.some((p) => p.boat === c) || docked.some((b) => b.colour === c));
+    grid.append(part(morphId("lb-part-island", g.island), [col, g.lanes, isl, docked.map((b) => [b.colour, b.landing_place]), landed],
+      () => h("div", {
+        class: `lb-island lb-island-${g.island}`, dataset: { island: g.island },
+        style: { gridColumn: `${col} / span ${g.lanes.length}`, gridRow: "1" },
+      },
       h("div", { class: "lb-island-head" },
         h("span", { class: "lb-island-name" }, tr(`island.${g.island}`)),
         h("span", { class: "lb-values", title: tr("points.legend") },
@@ -174,21 +184,26 @@ function board(view, tr, newEvents, m) {
       h("div", { class: "lb-docks" }, docked.map((b) => h("span", {
         class: `lb-dock${landedNow.has(b.colour) ? " lb-just-landed" : ""}`,
         style: { background: fill(view, b.colour), color: ink(view, b.colour) },
-      }, shape(b.colour, 16), h("b", {}, `#${b.landing_place}`))))));
+      }, shape(b.colour, 16), h("b", {}, `#${b.landing_place}`)))))));
     col += g.lanes.length;
   }
 
-  // Water cells: row rows-1 at the top, row 0 (start fields) at the bottom.
-  for (const l of view.lanes) {
-    for (let r = rows - 1; r >= 0; r--) {
-      grid.append(h("div", {
-        class: `lb-cell${r === 0 ? " lb-start" : ""}${l.boat ? "" : " lb-unused"}`,
-        dataset: { lane: String(l.lane), row: String(r) },
-        style: { gridColumn: String(l.lane), gridRow: String(rows - r + 1) },
-      }, r === 0 ? h("span", { class: "lb-cell-label" }, tr("start_field")) : null,
-        r === rows - 1 ? h("span", { class: "lb-lane-no" }, String(l.lane)) : null));
+  // Water cells: row rows-1 at the top, row 0 (start fields) at the bottom (grid items of the
+  // board through their box, which has none: display: contents).
+  grid.append(part("lb-part-cells", [rows, view.lanes.map((l) => [l.lane, Boolean(l.boat)])], () => {
+    const cells = h("div", { class: "lb-cells" });
+    for (const l of view.lanes) {
+      for (let r = rows - 1; r >= 0; r--) {
+        cells.append(h("div", {
+          class: `lb-cell${r === 0 ? " lb-start" : ""}${l.boat ? "" : " lb-unused"}`,
+          dataset: { lane: String(l.lane), row: String(r) },
+          style: { gridColumn: String(l.lane), gridRow: String(rows - r + 1) },
+        }, r === 0 ? h("span", { class: "lb-cell-label" }, tr("start_field")) : null,
+          r === rows - 1 ? h("span", { class: "lb-lane-no" }, String(l.lane)) : null));
+      }
     }
-  }
+    return cells;
+  }));
 
   // Swimmers still in the water, drawn behind the boat they left.
   const swimming = {};
@@ -209,26 +224,23 @@ function board(view, tr, newEvents, m) {
       ghost = true;
     } else if (b.status !== "water") continue;
     const row = Math.min(bb.row, rows - 1);
-    const wrap = h("div", {
-      id: morphId("lb-slot", b.colour),
+    const cls = `${ghost ? "lb-sinking" : ""}${movedNow.has(b.colour) ? " lb-moved" : ""}`;
+    const focus = isBoatInFocus(view, b.colour);
+    grid.append(part(morphId("lb-slot", b.colour), [rows, bb, cls, focus, swimming[b.colour] || null], () => h("div", {
       class: `lb-boat-slot${row === 0 ? " lb-row-first" : ""}${row === rows - 1 ? " lb-row-last" : ""}`, style: { gridColumn: String(bb.lane), gridRow: String(rows - row + 1) },
-    }, boatCard(view, tr, bb, {
-      cls: `${ghost ? "lb-sinking" : ""}${movedNow.has(b.colour) ? " lb-moved" : ""}`,
-      waiting: isBoatInFocus(view, b.colour),
-    }), swimming[b.colour] ? h("div", { class: "lb-swimmers" }, swimming[b.colour].map((sw) =>
+    }, boatCard(view, tr, bb, { cls, waiting: focus }), swimming[b.colour] ? h("div", { class: "lb-swimmers" }, swimming[b.colour].map((sw) =>
       h("span", { class: "lb-swimmer" }, pawn(view, view.colours[sw.seat], sw.rank), h("span", { class: "lb-wave" }))))
-      : null);
-    grid.append(wrap);
+      : null)));
   }
 
   return h("section", { class: "lb-board" }, grid,
-    h("div", { class: "lb-ship" },
+    part("lb-part-legend", [], () => h("div", { class: "lb-ship" },
       h("span", { class: "lb-legend" },
         h("span", { class: "lb-mini-off" }), tr("rank.officer.cap"), " ",
         h("span", { class: "lb-mini-sail" }), tr("rank.sailor.cap"), " ",
         h("span", { class: "lb-legend-leak" }, leakIcon(14)), tr("legend.leak"), " ",
         h("span", { class: "lb-legend-free" }), tr("legend.free")),
-      h("span", {}, h("span", { class: "lb-ship-icon" }), tr("ship"))));
+      h("span", {}, h("span", { class: "lb-ship-icon" }), tr("ship")))));
 }
 
 function isBoatInFocus(view, colour) {
@@ -257,53 +269,62 @@ export function boatCard(view, tr, b, opts = {}) {
 
 // ---------------------------------------------------------------- side panel
 
-function side(view, tr, msg, m, ctx) {
+function side(view, tr, msg, m, ctx, part) {
   const ballot = view.ballot;
-  const players = view.players.map((name, seat) => {
-    const colour = view.colours[seat];
-    const waiting = (view.waiting_for || []).includes(seat);
-    let voteState = null;
-    if (ballot && !ballot.negotiating && ballot.voters.includes(seat)) {
-      const voted = ballot.voted.includes(seat);
-      voteState = h("span", { class: `lb-vstate ${voted ? "done" : "todo"}`, dataset: { voted: String(voted) } },
-        voted ? "✓ " + tr("voted") : tr("not_voted"));
-    }
-    const onWater = view.boats.filter((b) => b.status === "water")
-      .reduce((n, b) => n + b.pawns.filter((p) => p.colour === colour).length, 0);
-    return h("div", { class: `lb-player${waiting ? " lb-waiting" : ""}`, id: morphId("lb-player", seat), dataset: { seat: String(seat) } },
-      h("span", { class: "lb-pswatch", style: { background: fill(view, colour), color: ink(view, colour) } },
-        shape(colour, 26)),
-      h("div", { class: "lb-pmain" },
-        h("div", { class: "lb-pname" }, h("b", {}, name),
-          view.start_player === seat && view.phase !== "over"
-            ? h("span", { class: "lb-marker", title: tr("start_player") }, starIcon(18)) : null),
-        h("div", { class: "lb-pmeta" },
-          h("span", { class: "lb-hats", title: tr("hats") },
-            [0, 1, 2].map((i) => hatIcon(20, i >= view.hats_left[seat]))),
-          h("span", { class: "lb-onwater" }, tr("afloat", { n: onWater })),
-          view.drowned[seat] ? h("span", { class: "lb-drowned" }, tr("drowned.n", { n: view.drowned[seat] })) : null,
-          voteState)),
-      h("div", { class: "lb-pscore", "data-testid": `lb-score-${seat}` }, String(view.scores[seat])));
+  const voting = ballot && !ballot.negotiating ? [ballot.voters, ballot.voted] : null;
+  const afloat = view.colours.map((colour) => view.boats.filter((b) => b.status === "water")
+    .reduce((n, b) => n + b.pawns.filter((p) => p.colour === colour).length, 0));
+  const players = () => view.players.map((name, seat) => {
+    const row = { waiting: (view.waiting_for || []).includes(seat), afloat: afloat[seat],
+                  vote: voting && ballot.voters.includes(seat) ? ballot.voted.includes(seat) : null };
+    return part(morphId("lb-player", seat), [row, view.start_player === seat && view.phase !== "over",
+      view.hats_left[seat], view.drowned[seat], view.scores[seat]], () => playerRow(view, tr, seat, row));
   });
 
   const byColour = Object.fromEntries(view.boats.map((b) => [b.colour, b]));
-  const places = [];
-  for (let i = 0; i < view.landing_places; i++) {
-    const c = view.landing_order[i];
-    const b = c && byColour[c];
-    places.push(h("div", { class: `lb-place${c ? " taken" : ""}` },
-      h("span", { class: "lb-place-no" }, String(i + 1)),
-      c ? h("span", { class: "lb-swatch", style: { background: fill(view, c), color: ink(view, c) } }, shape(c, 14)) : null,
-      b ? h("span", { class: "lb-place-island" }, tr(`island.${b.island}`).split(" ")[0]) : null));
-  }
+  const landed = view.landing_order.map((c) => (c && byColour[c] ? byColour[c].island : null));
+  const places = () => {
+    const out = [];
+    for (let i = 0; i < view.landing_places; i++) {
+      const c = view.landing_order[i];
+      out.push(h("div", { class: `lb-place${c ? " taken" : ""}` },
+        h("span", { class: "lb-place-no" }, String(i + 1)),
+        c ? h("span", { class: "lb-swatch", style: { background: fill(view, c), color: ink(view, c) } }, shape(c, 14)) : null,
+        landed[i] ? h("span", { class: "lb-place-island" }, tr(`island.${landed[i]}`).split(" ")[0]) : null));
+    }
+    return out;
+  };
 
-  const lines = m.log.slice().reverse().filter((e) => e.type !== "voted" || true).slice(0, LOG_LINES);
+  // newest first; a line keeps its node while it scrolls down (an id by its place in the game's log)
+  const first = m.logged - m.log.length;
+  const lines = m.log.map((e, i) => [e, first + i]).slice(-LOG_LINES).reverse();
   return h("aside", { class: "lb-side" },
     lifeboatsWaiting(msg, ctx),
-    h("div", { class: "lb-panel lb-players" }, h("h3", {}, tr("players")), players),
-    h("div", { class: "lb-panel lb-landing" }, h("h3", {}, tr("landing")), h("div", { class: "lb-places" }, places)),
+    h("div", { class: "lb-panel lb-players" }, h("h3", {}, tr("players")), players()),
+    part("lb-part-landing", [view.landing_places, view.landing_order, landed],
+      () => h("div", { class: "lb-panel lb-landing" }, h("h3", {}, tr("landing")), h("div", { class: "lb-places" }, places()))),
     h("div", { class: "lb-panel lb-log", "data-testid": "lb-log" }, h("h3", {}, tr("log")),
-      h("ol", {}, lines.map((e) => h("li", { class: `lb-log-${e.type}` }, describeEvent(view, tr, e))))));
+      h("ol", {}, lines.map(([e, n]) => part(morphId("lb-log", n), e, () => h("li", { class: `lb-log-${e.type}` }, describeEvent(view, tr, e)))))));
+}
+
+function playerRow(view, tr, seat, { waiting, afloat, vote }) {
+  const colour = view.colours[seat];
+  const voteState = vote === null ? null : h("span", { class: `lb-vstate ${vote ? "done" : "todo"}`, dataset: { voted: String(vote) } },
+    vote ? "✓ " + tr("voted") : tr("not_voted"));
+  return h("div", { class: `lb-player${waiting ? " lb-waiting" : ""}`, dataset: { seat: String(seat) } },
+    h("span", { class: "lb-pswatch", style: { background: fill(view, colour), color: ink(view, colour) } },
+      shape(colour, 26)),
+    h("div", { class: "lb-pmain" },
+      h("div", { class: "lb-pname" }, h("b", {}, view.players[seat]),
+        view.start_player === seat && view.phase !== "over"
+          ? h("span", { class: "lb-marker", title: tr("start_player") }, starIcon(18)) : null),
+      h("div", { class: "lb-pmeta" },
+        h("span", { class: "lb-hats", title: tr("hats") },
+          [0, 1, 2].map((i) => hatIcon(20, i >= view.hats_left[seat]))),
+        h("span", { class: "lb-onwater" }, tr("afloat", { n: afloat })),
+        view.drowned[seat] ? h("span", { class: "lb-drowned" }, tr("drowned.n", { n: view.drowned[seat] })) : null,
+        voteState)),
+    h("div", { class: "lb-pscore", "data-testid": `lb-score-${seat}` }, String(view.scores[seat])));
 }
 
 // ---------------------------------------------------------------- stage (bottom)

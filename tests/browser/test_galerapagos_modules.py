@@ -420,3 +420,66 @@ def test_a_morphed_phone_page_is_the_page_drawn_afresh(browser, preview):
     assert diffs == [], diffs
     assert not errors, errors
     ctx.close()
+
+
+def test_a_morphed_tv_board_is_the_board_drawn_afresh(browser, preview):
+    """The TV board of one moment morphed into the board of another reads exactly as that
+    moment's board drawn on an empty page (the fit's sizes and folds aside: they are kept from
+    the last fit), though the parts an update did not change are not built again: the same
+    payload drawn twice builds none of them (morph.js pageParts) and keeps each one's node."""
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{preview}?page=table&s=step&lang=en")
+    page.wait_for_function("window.__ready === true")
+    page.wait_for_load_state("networkidle")
+    names = ["step", "vote", "reveal", "evening", "over", "vote_12", "step_12", "dawn", "step"]
+    out = page.evaluate("""async (names) => {
+      const mod = await import("/table/games/galerapagos.js");
+      const { partStats } = await import("/static/js/morph.js");
+      const states = await Promise.all(names.map((n) => fetch(`/states/${n}.json`).then((r) => r.json())));
+      const ctx = { lang: "en", t: (k) => k, players: [], room: null,
+                    colourOf: (seat) => ({ colour: "#e6194b", letter: "P", name: `P${seat}` }) };
+      const html = (el) => {
+        const copy = el.cloneNode(true);
+        copy.firstElementChild.removeAttribute("style");
+        for (const x of copy.querySelectorAll("[hidden]")) x.removeAttribute("hidden");
+        return copy.innerHTML;
+      };
+      document.getElementById("root").remove();
+      const morphed = document.createElement("div");
+      document.body.append(morphed);
+      const diffs = [];
+      // One field changed at a time, on the vote: who is awaited, one more vote, the first player.
+      const vote = states[names.indexOf("vote")].table;
+      const ballot = (v) => (v.stage.vote ? v.stage.vote.ballot : v.stage.ballot);
+      const variant = (change) => { const v = JSON.parse(JSON.stringify(vote)); change(v.view); return v; };
+      const moments = [...states.map((s) => s.table),
+        vote, variant((v) => { v.waiting_for = v.waiting_for.slice(1); }),
+        vote, variant((v) => { const b = ballot(v); b.voted.push(b.voters.find((x) => !b.voted.includes(x))); }),
+        vote, variant((v) => { v.first_player = (v.first_player + 1) % v.castaways.length; }),
+        vote];
+      // (no events: a fresh page's log starts empty, the morphed one's would have them all)
+      moments.forEach((data, i) => {
+        const msg = { ...data, match: 1, version: i + 1, events: [] };
+        mod.render(morphed, msg, ctx);
+        const fresh = document.createElement("div");
+        document.body.append(fresh);
+        mod.render(fresh, msg, ctx);
+        if (html(morphed) !== html(fresh)) diffs.push(names[i] || `vote and its variant ${i - names.length}`);
+        fresh.remove();
+      });
+      // The last payload again: every part as it was, none built, the same nodes.
+      const before = { ...partStats };
+      const nodes = [...morphed.querySelectorAll("[id]")];
+      const msg = { ...vote, match: 1, version: moments.length, events: [] };
+      mod.render(morphed, msg, ctx);
+      const same = nodes.every((el) => el.isConnected && morphed.contains(el));
+      const castaways = msg.view.castaways.length;
+      return { diffs, castaways, built: partStats.built - before.built, kept: partStats.kept - before.kept, same };
+    }""", names)
+    assert out["diffs"] == [], out
+    # the top bar, the two tracks, the raft, the weather, the wreck, each castaway (and log lines)
+    assert out["built"] == 0 and out["kept"] >= 6 + out["castaways"] and out["same"], out
+    assert not errors, errors
+    page.close()

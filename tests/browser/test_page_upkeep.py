@@ -11,7 +11,8 @@
   when a panel outgrows its fit (the sofa's floor folds lines instead of shrinking text), and
   the layouts per update (CDP's LayoutCount) stay few; a fit runs when the game, the screen,
   the player count or the end changes, never per message, and the reads an update still
-  makes wait for its frame.
+  makes wait for its frame. After the forty updates, the board (its unchanged parts kept,
+  never built again) reads exactly as the last payload drawn on an empty stage.
 
 No sleeps: every wait is on a condition; the counts are the browser's, not timings.
 """
@@ -99,6 +100,11 @@ def test_no_growth_over_three_rematches(browser, contexts, page_errors, live_ser
         # listeners: a final screen with one more card has a few more buttons, so the least of
         # the last two games (the old leak grew them every game: 127 -> 682 on a phone)
         assert min(series["listeners"][2:]) <= first["listeners"] * 1.10, (name, series)
+    # Four games of updates later, each page (its unchanged parts kept: morph.js pageParts)
+    # reads as its last payload drawn on an empty stage.
+    for page in (tv, ana):
+        morphed, fresh = _morphed_and_fresh(page, page.evaluate("() => window.castaways.state.game"))
+        assert morphed == fresh
 
 
 def _layouts_per_update(tv, payloads):
@@ -147,6 +153,20 @@ def _layouts_per_update(tv, payloads):
     return layouts, forced
 
 
+def _morphed_and_fresh(tv, msg):
+    """The stage's HTML with `msg` shown again (morphed into the page shown, its unchanged parts
+    kept: morph.js pageParts), then with the stage reset and `msg` drawn on an empty stage."""
+    return tv.evaluate("""async (msg) => {
+      const { stage, state } = window.castaways;
+      const root = document.getElementById("stage");
+      await stage.show(msg, state.room);
+      const morphed = root.innerHTML;
+      stage.reset();
+      await stage.show(msg, state.room);
+      return [morphed, root.innerHTML];
+    }""", {**msg, "deadline": None})
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_an_update_lays_the_tv_out_once(browser, contexts, page_errors, live_server, game):
     bots, options = GAMES[game]
@@ -175,6 +195,10 @@ def test_an_update_lays_the_tv_out_once(browser, contexts, page_errors, live_ser
     assert len(refits) <= (len(forced) // 5 if game == "galerapagos" else 0), (game, forced)
     assert max(forced[1:]) <= 10, (game, forced)
     assert sum(layouts[1:]) <= 3 * len(layouts[1:]), (game, layouts)
+    # After forty updates, the parts each kept while their inputs did not change, the board
+    # reads as the last payload drawn afresh: no part was left stale.
+    morphed, fresh = _morphed_and_fresh(tv, games[:40][-1])
+    assert morphed == fresh, game
 
 
 def test_an_update_lays_the_lifeboat_phone_out_once(browser, contexts, page_errors, live_server):

@@ -17,13 +17,24 @@
 // Identity: idiomorph matches an element by the ids inside it, else by tag in place. Elements
 // that stand for something (a castaway, a voter, a card) carry an id made of what they stand for
 // (morphId), so an inserted or removed neighbour does not shift them onto each other.
+//
+// Parts (pageParts): a morph still builds and compares every node of the page. A module may
+// name the parts of its page (the board, the players, the log) with what each is drawn from:
+// a part whose inputs are those of the part shown is not built again, but stands in the new
+// page as an empty element with its id, and the morph keeps the shown one as it is.
 import { Idiomorph } from "../vendor/idiomorph/idiomorph.esm.js";
 import { carryHandlers } from "./dom.js";
 
 const shownKey = new WeakMap();   // root -> the game key of the page it shows
 const added = [];                 // the drawn nodes idiomorph is inserting (nested: a stack)
+const KEPT = "data-kept-part";    // the mark of a stand-in
+const standing = new WeakMap();   // a stand-in -> the part shown it stands for
+const heldParts = new WeakMap();  // root -> {key, extra, shown: Map(id -> inputs), drawn: Map, standIns: []}
+/** What the parts did since the page loaded (tests and benchmarks read it). */
+export const partStats = { built: 0, kept: 0 };
 
 function carryTree(from, to) {
+  if (standing.has(from)) return;     // a part kept as it is keeps its own handlers
   carryHandlers(from, to);
   let a = from.firstElementChild;
   let b = to.firstElementChild;
@@ -42,6 +53,7 @@ const CONFIG = {
   // as it was, and a tapped button keeps the focus on a phone)
   callbacks: {
     beforeNodeMorphed(oldNode, newNode) {
+      if (standing.has(newNode)) return false;     // an unchanged part: kept as it is
       if (oldNode.nodeType === 1) carryHandlers(newNode, oldNode);
       return true;
     },
@@ -50,6 +62,9 @@ const CONFIG = {
       return true;
     },
     afterNodeAdded(node) {
+      // A stand-in is never inserted: its part was not matched (it cannot be, ids being unique
+      // in the page); the page is then put in whole (showPage).
+      if (node.nodeType === 1 && (node.hasAttribute(KEPT) || node.querySelector(`[${KEPT}]`))) throw new Error("a kept part was not matched");
       const drawn = added.pop();
       if (drawn && drawn !== node && drawn.nodeType === 1) carryTree(drawn, node);
     },
@@ -68,21 +83,84 @@ const CONFIG = {
  * the page (the kept one, updated, or `page`): measure and query that one, not `page`.
  */
 export function showPage(root, page, key) {
+  const held = heldParts.get(root);
+  const standIns = held && held.key === key ? held.standIns : [];
   const old = root.firstElementChild;
   if (!old || shownKey.get(root) !== key || root.childNodes.length !== 1 || old.localName !== page.localName) {
     shownKey.set(root, key);
+    putBack(standIns);
     root.replaceChildren(page);
-    return page;
+  } else {
+    added.length = 0;
+    try {
+      Idiomorph.morph(root, page, CONFIG);
+    } catch (err) {
+      // a morph that fails must not leave the page half drawn
+      console.error("morph failed", err);
+      const pantry = document.documentElement.lastElementChild;   // idiomorph's, left behind
+      if (pantry && pantry.localName === "div" && pantry.hidden) pantry.remove();
+      putBack(standIns);
+      root.replaceChildren(page);
+    }
   }
-  added.length = 0;
-  try {
-    Idiomorph.morph(root, page, CONFIG);
-  } catch (err) {
-    // a morph that fails must not leave the page half drawn
-    console.error("morph failed", err);
-    root.replaceChildren(page);
+  if (held && held.key === key) {
+    // what the parts in the page now were drawn from
+    for (const [id, inputs] of held.drawn) held.shown.set(id, inputs);
+    held.drawn.clear();
+    held.standIns = [];
   }
   return root.firstElementChild;
+}
+
+// A page put in whole (not morphed): each stand-in gives its place to the part it stands for.
+function putBack(standIns) {
+  for (const el of standIns) {
+    const live = standing.get(el);
+    if (live && el.parentNode) el.replaceWith(live);
+  }
+}
+
+/**
+ * The parts of the page a module is about to draw into `root` for the game `key` (gameKey):
+ * part(id, inputs, build) -> the element build() makes, with `id` (unique in the document; see
+ * morphId). `inputs`: everything the part is drawn from (JSON-able: view fields, names, the
+ * events that animate it). When they equal those of the part `root` shows (same game, same
+ * `extra`: the language, anything else every part reads), build is not called: an empty
+ * stand-in takes its place in the new page and showPage keeps the part shown as it is, with
+ * the handlers it had. A page drawn whole (a first page, another game, another `extra`) builds
+ * every part. Call it once per draw, before building, and show the page with showPage.
+ */
+export function pageParts(root, key, extra = "") {
+  let held = heldParts.get(root);
+  const fresh = !held || held.key !== key || held.extra !== extra
+    || shownKey.get(root) !== key || root.childNodes.length !== 1;
+  if (fresh) {
+    held = { key, extra, shown: new Map(), drawn: new Map(), standIns: [] };
+    heldParts.set(root, held);
+  }
+  held.drawn.clear();
+  held.standIns = [];
+  return function part(id, inputs, build) {
+    const sig = JSON.stringify(inputs);
+    if (!fresh && held.shown.get(id) === sig) {
+      const live = document.getElementById(id);
+      if (live && root.contains(live)) {
+        const stand = document.createElementNS(live.namespaceURI, live.localName);
+        stand.id = id;
+        stand.setAttribute(KEPT, "");
+        standing.set(stand, live);
+        held.standIns.push(stand);
+        held.drawn.set(id, sig);
+        partStats.kept++;
+        return stand;
+      }
+    }
+    partStats.built++;
+    const el = build();
+    if (el) el.id = id;
+    held.drawn.set(id, sig);
+    return el;
+  };
 }
 
 /** A DOM id for an element that stands for `parts` in a game page ("gt-cw-3"): ids keep what
