@@ -96,3 +96,20 @@ def test_the_bot_rests_instead_of_rowing_when_a_thirst_would_knock_it_out():
     assert _choice(game, seat) == {"type": "nothing"}
     s["wounds"][seat] = 0                           # well: it rows
     assert _choice(game, seat)["type"] == "row"
+
+
+def test_a_bot_that_trails_takes_the_rescue_once_the_voyage_has_gone_on_too_long():
+    """A lone rower who trails put the last seagull at the bottom of the deck every night and
+    the game never ended; past _PATIENCE turns the rescue is wanted, more each turn."""
+    game, seat = _lifeboat_action_turn()
+    boat = _boat(game, seat)
+    last = {"id": "x", "overboard": [], "thirsty": [], "fight_thirst": False,
+            "row_thirst": False, "bird": 1}
+    boat.view["birds"] = boat.view["birds_to_win"] - 1
+    boat.view["me"]["provisional"] = {"total": 0}            # far behind
+    boat.view["turn"] = 5
+    assert boat.card_value(last) < 0
+    boat.view["turn"] = lbot._PATIENCE + 3
+    assert boat.card_value(last) >= 3
+    boat.view["turn"] = lbot._PATIENCE + 6
+    assert boat.card_value(last) >= 6
