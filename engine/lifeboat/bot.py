@@ -198,13 +198,9 @@ class Boat:
         love_avg = sum(c["survival"] for c in alive) / n
         hate_avg = sum(c["size"] for c in dead) / n
         for x, p in self.loves.get(rival, {}).items():
-            c = self.chars[x]
-            out += p * ((c["survival"] if c["state"] in ("conscious", "unconscious") else 0)
-                        - love_avg)
+            out += p * ((self.chars[x]["survival"] if self.living(x) else 0) - love_avg)
         for x, p in self.hates.get(rival, {}).items():
-            c = self.chars[x]
-            out += p * ((0 if c["state"] in ("conscious", "unconscious") else c["size"])
-                        - hate_avg)
+            out += p * ((0 if self.living(x) else self.chars[x]["size"]) - hate_avg)
         return out
 
     def card_value(self, card):
