@@ -193,11 +193,18 @@ function track(view, tr, resource) {
 function island(env, part) {
   const { view, tr, ctx } = env;
   const w = view.weather;
-  const wood = [];
-  for (let i = 0; i < 6; i++) wood.push(h("span", { class: `gt-log${i < view.wood ? " got" : ""}` }, i < view.wood ? icon("wood", 22) : null));
-  const places = [];
   const living = view.castaways.filter((c) => c.alive).length;
-  for (let i = 0; i < 12; i++) places.push(h("span", { class: `gt-place${i < view.places ? " built" : ""}${i < living ? " needed" : ""}` }, String(i + 1)));
+  // (built inside the raft's part: a kept raft builds none of its logs and places)
+  const wood = () => {
+    const logs = [];
+    for (let i = 0; i < 6; i++) logs.push(h("span", { class: `gt-log${i < view.wood ? " got" : ""}` }, i < view.wood ? icon("wood", 22) : null));
+    return logs;
+  };
+  const places = () => {
+    const all = [];
+    for (let i = 0; i < 12; i++) all.push(h("span", { class: `gt-place${i < view.places ? " built" : ""}${i < living ? " needed" : ""}` }, String(i + 1)));
+    return all;
+  };
   const hurricaneNear = view.weather_left <= 6 && !view.hurricane_out;
   const discard = view.discard || [];
   const trackPart = (res) => part(morphId("gt-part-track", res), [view[res], living, view.over], () => track(view, tr, res));
@@ -207,8 +214,8 @@ function island(env, part) {
     h("div", { class: "gt-row" },
       part("gt-part-raft", [view.places, view.wood, living], () => h("div", { class: "gt-box gt-raft", "data-testid": "gt-raft" },
         h("div", { class: "gt-box-head" }, icon("raft", 24), tr("raft.places", { n: view.places })),
-        h("div", { class: "gt-places" }, places),
-        h("div", { class: "gt-wood" }, h("span", {}, tr("raft.wood", { n: view.wood })), h("span", { class: "gt-logs" }, wood)))),
+        h("div", { class: "gt-places" }, places()),
+        h("div", { class: "gt-wood" }, h("span", {}, tr("raft.wood", { n: view.wood })), h("span", { class: "gt-logs" }, wood())))),
       part("gt-part-weather", [w, view.turn, view.weather_left, view.hurricane_out], () => h("div", { class: `gt-box gt-weather${w && w.hurricane ? " hurricane" : ""}`, "data-testid": "gt-weather" },
         h("div", { class: "gt-box-head" }, tr("weather.title", { turn: view.turn })),
         w ? h("div", { class: "gt-wcard" }, icon(w.hurricane ? "storm" : "water", 40),
