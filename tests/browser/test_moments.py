@@ -54,8 +54,14 @@ def pick(rng, legal):
     return rng.choice(moves)
 
 
-def step(phones, rng):
-    """One phone whose seat the game waits for makes a move; returns the reply (or None)."""
+def step(phones, rng, version=None):
+    """One phone whose seat the game waits for makes a move; returns the reply (or None).
+    Given the version the TV shows, it first waits until every phone has it: on a loaded
+    machine a phone can lag behind the TV, and at its older version nobody is waited for."""
+    if version is not None:
+        for phone in phones:
+            phone.wait_for_function("v => { const g = window.castaways.state.game;"
+                                    " return g && g.version >= v; }", arg=version)
     for phone in phones:
         st = phone.evaluate(STATE)
         if st and not st["over"] and st["seat"] in (st["waiting"] or []) and st["legal"]:
@@ -131,7 +137,7 @@ def test_reveals_take_the_tv_and_the_tv_names_who_it_waits_for(open_table, open_
                 break
             continue
         before = w["version"]
-        reply = step(phones, rng)
+        reply = step(phones, rng, before)
         assert reply is not None, "nobody could act"
         if reply["ok"]:
             table.wait_for_function("v => window.castaways.state.game.version > v", arg=before)
