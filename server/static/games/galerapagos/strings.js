@@ -4,6 +4,8 @@
 // same texts under "galerapagos." so they never shadow a platform key, plus the lobby's keys.
 // Card names (and rule texts, when the data file has them) come from the game's data file.
 
+import { gameCatalog } from "../../js/gamestrings.js";
+
 export const table = {
   en: {
     "title": "Galèrapagos",
@@ -598,8 +600,6 @@ const LOBBY = {
     "options.galerapagos.scoring.solitaire": "Solitaire (tournament)",
     "options.galerapagos.window_seconds": "Card windows close after (seconds)",
     "options.galerapagos.window_seconds.hint": "Dawn, evening and shortage windows close by themselves after this countdown, unless someone is choosing a card. 0: everyone taps Ready.",
-    "options.galerapagos.reveal_seconds": "Reveals on the TV (seconds, at most)",
-    "options.galerapagos.reveal_seconds.hint": "A reveal takes the whole TV: about a second per vote, then the outcome, never longer than this. The game does not wait for it. 0: no full-screen reveal.",
   },
   fr: {
     "game.galerapagos.title": "Galèrapagos",
@@ -613,12 +613,7 @@ const LOBBY = {
     "options.galerapagos.scoring.solitaire": "Solitaire (tournoi)",
     "options.galerapagos.window_seconds": "Fermeture des fenêtres de cartes (secondes)",
     "options.galerapagos.window_seconds.hint": "L'aube, le soir et les pénuries se ferment seuls après ce compte à rebours, sauf si quelqu'un choisit une carte. 0 : tout le monde touche Prêt.",
-    "options.galerapagos.reveal_seconds": "Révélations sur la télé (secondes, au plus)",
-    "options.galerapagos.reveal_seconds.hint": "Une révélation prend toute la télé : environ une seconde par vote, puis le résultat, jamais plus longtemps. Le jeu ne l'attend pas. 0 : pas de révélation en plein écran.",
   },
 };
 
-export const strings = Object.fromEntries(Object.entries(table).map(([lang, texts]) => [lang, {
-  ...Object.fromEntries(Object.entries(texts).map(([k, v]) => [`galerapagos.${k}`, v])),
-  ...LOBBY[lang],
-}]));
+export const strings = gameCatalog("galerapagos", table, LOBBY);

@@ -5,6 +5,8 @@
 // has none. `strings` (what the page modules export) holds the same texts under "lifeboat." so
 // they never shadow a platform key, plus the lobby's keys for this game.
 
+import { gameCatalog } from "../../js/gamestrings.js";
+
 export const table = {
   en: {
     "title": "Lifeboat",
@@ -532,8 +534,6 @@ const LOBBY = {
     "options.lifeboat.turn_limit": "Turn limit",
     "options.lifeboat.turn_limit.hint": "None: play until 4 seagulls. A number: after that many days everyone is rescued and scored.",
     "options.lifeboat.turn_limit.null": "None",
-    "options.lifeboat.reveal_seconds": "Reveals on the TV (seconds, at most)",
-    "options.lifeboat.reveal_seconds.hint": "A reveal takes the whole TV: about a second per vote, then the outcome, never longer than this. The game does not wait for it. 0: no full-screen reveal.",
     "options.lifeboat.window_seconds": "Done windows close after (seconds)",
     "options.lifeboat.window_seconds.hint": "Fights, rescues and thirst close by themselves after this countdown, unless someone is choosing. 0: everyone taps Done.",
   },
@@ -551,14 +551,9 @@ const LOBBY = {
     "options.lifeboat.turn_limit": "Limite de tours",
     "options.lifeboat.turn_limit.hint": "Aucune : jusqu'à 4 mouettes. Un nombre : après autant de jours, tout le monde est secouru et compté.",
     "options.lifeboat.turn_limit.null": "Aucune",
-    "options.lifeboat.reveal_seconds": "Révélations sur la télé (secondes, au plus)",
-    "options.lifeboat.reveal_seconds.hint": "Une révélation prend toute la télé : environ une seconde par vote, puis le résultat, jamais plus longtemps. Le jeu ne l'attend pas. 0 : pas de révélation en plein écran.",
     "options.lifeboat.window_seconds": "Fermeture des fenêtres « fini » (secondes)",
     "options.lifeboat.window_seconds.hint": "Bagarres, sauvetages et soif se ferment seuls après ce compte à rebours, sauf si quelqu'un choisit. 0 : tout le monde touche Fini.",
   },
 };
 
-export const strings = Object.fromEntries(Object.entries(table).map(([lang, texts]) => [lang, {
-  ...Object.fromEntries(Object.entries(texts).map(([k, v]) => [`lifeboat.${k}`, v])),
-  ...LOBBY[lang],
-}]));
+export const strings = gameCatalog("lifeboat", table, LOBBY);

@@ -4,6 +4,8 @@
 // `strings` (what the page modules export to the shared catalog) holds the same texts under
 // "lifeboats." so they never shadow a platform key, plus the lobby's keys for this game.
 
+import { gameCatalog } from "../../js/gamestrings.js";
+
 export const table = {
   en: {
     "title": "Lifeboats",
@@ -377,8 +379,6 @@ const LOBBY = {
     "options.lifeboats.rows.hint": "How many times a boat must move to reach its island.",
     "options.lifeboats.negotiation_seconds": "Talk countdown (seconds)",
     "options.lifeboats.negotiation_seconds.hint": "0: the start player alone calls the vote. Otherwise the TV counts down and calls it at 0.",
-    "options.lifeboats.reveal_seconds": "Reveals on the TV (seconds, at most)",
-    "options.lifeboats.reveal_seconds.hint": "A reveal takes the whole TV: about a second per vote, then the outcome, never longer than this. The game does not wait for it. 0: no full-screen reveal.",
   },
   fr: {
     "game.lifeboats.title": "Lifeboats",
@@ -390,12 +390,7 @@ const LOBBY = {
     "options.lifeboats.rows.hint": "Combien de fois un bateau doit avancer pour atteindre son île.",
     "options.lifeboats.negotiation_seconds": "Compte à rebours de discussion (secondes)",
     "options.lifeboats.negotiation_seconds.hint": "0 : seul le premier joueur lance le vote. Sinon la télé décompte et le lance à 0.",
-    "options.lifeboats.reveal_seconds": "Révélations sur la télé (secondes, au plus)",
-    "options.lifeboats.reveal_seconds.hint": "Une révélation prend toute la télé : environ une seconde par vote, puis le résultat, jamais plus longtemps. Le jeu ne l'attend pas. 0 : pas de révélation en plein écran.",
   },
 };
 
-export const strings = Object.fromEntries(Object.entries(table).map(([lang, texts]) => [lang, {
-  ...Object.fromEntries(Object.entries(texts).map(([k, v]) => [`lifeboats.${k}`, v])),
-  ...LOBBY[lang],
-}]));
+export const strings = gameCatalog("lifeboats", table, LOBBY);
