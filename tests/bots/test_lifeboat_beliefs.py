@@ -8,6 +8,7 @@ import pytest
 
 from engine.lifeboat import bot as lbot
 from engine.lifeboat.data import CHARACTERS
+from engine.botplay import play_game
 from tests.bots.test_cards import _choice, _lifeboat_action_turn
 
 POUR = {"type": "pour", "seat": 2, "target": 4, "thirst": 0}
@@ -39,6 +40,11 @@ def test_a_death_that_costs_a_rival_his_love_is_worth_more_to_the_bot():
     rival, loved = [x for x in range(6) if x != seat
                     and s["chars"][x] not in (s["love"][seat], s["hate"][seat])][:2]
     pour = dict(POUR, seat=rival, target=loved)
+    # Only the pour tells the bot anything of the rival's secrets (not the board's last
+    # fight or last night's water).
+    s.setdefault("last", {})["fight"] = None
+    if s["last"].get("navigation"):
+        s["last"]["navigation"]["water"] = []
     before = _boat(game, seat).stake(loved)
     after = _boat(game, seat, [pour]).stake(loved)
     survival = CHARACTERS[s["chars"][loved]]["survival"]
@@ -113,3 +119,49 @@ def test_a_bot_that_trails_takes_the_rescue_once_the_voyage_has_gone_on_too_long
     assert boat.card_value(last) >= 3
     boat.view["turn"] = lbot._PATIENCE + 6
     assert boat.card_value(last) >= 6
+
+
+
+def _drafting_turn():
+    """A 6-player Lifeboat game waiting for a drafter to keep one of the cards he received,
+    and the drafter's seat."""
+    for stop in range(0, 400, 3):
+        game = play_game("lifeboat", 6, 7, ["bot"] * 6, max_actions=stop)
+        for seat in game.waiting_for():
+            if any(a["type"] == "pick" for a in game.legal_actions(seat)):
+                return game, seat
+    raise AssertionError("no draft found")
+
+
+def _draft_choice(game, seat, kinds):
+    """The kind the drafter keeps when he is offered one card of each of `kinds` and holds
+    no water."""
+    s = game.state
+    d = s["draft"]
+    s["prov_deck"] += d["cards"]
+    d["cards"] = []
+    piles = [s["prov_deck"], s["discard"]] + [p for x in range(6) if x != seat
+                                               for p in (s["hand"][x], s["up"][x])]
+    for kind in kinds:
+        pile, card = next((p, c) for p in piles for c in p if s["kinds"][c] == kind)
+        pile.remove(card)
+        d["cards"].append(card)
+    for card in [c for c in s["hand"][seat] if s["kinds"][c] == "water"]:
+        s["hand"][seat].remove(card)
+        s["prov_deck"].append(card)
+    return _choice(game, seat)["card"]
+
+
+def test_a_drafter_without_water_keeps_loot_and_a_strong_weapon_before_a_water(monkeypatch):
+    """Water first when the drafter held none cost games (seeds 2500..2999, 9 points of 1000
+    games won, paired): cash (not his doubled loot) and the knife come before it, a water
+    still before a blackjack."""
+    game, seat = _drafting_turn()
+    s = game.state
+    s["chars"][seat] = "first_mate"                # no doubled loot
+    assert _draft_choice(game, seat, ["water", "cash"]) == "cash"
+    assert _draft_choice(game, seat, ["water", "knife"]) == "knife"
+    assert _draft_choice(game, seat, ["water", "blackjack"]) == "water"
+    monkeypatch.setattr(lbot, "_DRAFT_WATER", 0.8)     # as before: water first
+    assert _draft_choice(game, seat, ["water", "cash"]) == "water"
+    assert _draft_choice(game, seat, ["water", "knife"]) == "water"
