@@ -13,7 +13,11 @@ under both, the same pages in the same sitting. Per update, from the call to the
 shows it:
   - main-thread CPU: CDP Performance.getMetrics TaskDuration after minus before (median, p95);
   - layouts: LayoutCount after minus before (mean);
-  - the floor: the same with nothing fed (the harness's own cost per update, median).
+  - the floor: the same with nothing fed (the harness's own cost per update, median);
+  - at 1x, the thread CPU (median / p95): the same replay under a DevTools trace, each update's
+    main-thread tasks by their thread time (`tdur`), not wall time: TaskDuration counts the
+    time another process held the core (3x the thread time on this shared machine when loaded),
+    thread time does not (but it cannot see CDP throttling, which suspends the thread).
 The throttle: a fixed JS loop of about 0.2 s is timed at 1x and at rate 4 and its slowdown
 printed (3.2x to 3.5x on the shared 2-core machine, varying by sitting); --correct-rate corrects
 the rate until the loop is 4 times slower (the first round's method: the rate it picked, 4.0 to
@@ -49,6 +53,7 @@ requests made before it (the page's Resource Timing: count, bytes transferred, e
 The figures depend on the machine and its load: compare a before and an after from one sitting.
 """
 import argparse
+import bisect
 import json
 import os
 import statistics
@@ -296,12 +301,14 @@ def profile_split(page, cdp, payloads):
 # one evaluate; "floor" is the same with nothing fed (what the harness alone costs per update).
 METHOD = "socket"
 
-SOCKET_FEED = """i => new Promise((done) => {
+SOCKET_FEED = """([i, mark]) => new Promise((done) => {
   const b = window.__bench;
+  if (mark) console.timeStamp("bench-update");
   if (i >= 0) b.handler(JSON.parse(b.frames[i]));
   requestAnimationFrame(() => setTimeout(done, 0));
 })"""
-EVALUATE_FEED = """([msg, feed]) => new Promise((done) => {
+EVALUATE_FEED = """([msg, feed, mark]) => new Promise((done) => {
+  if (mark) console.timeStamp("bench-update");
   if (feed) window.castaways.stage.show(msg, window.castaways.state.room);
   requestAnimationFrame(() => setTimeout(done, 0));
 })"""
@@ -319,13 +326,49 @@ def load(page, payloads):
     return list(payloads)
 
 
-def show(page, item, feed=True):
+def show(page, item, feed=True, mark=False):
     """One update (an index into the page's payloads, or a payload) as the page receives it;
-    returns after the frame that shows it. feed=False: the harness alone (the floor)."""
+    returns after the frame that shows it. feed=False: the harness alone (the floor); mark: a
+    trace mark first (thread_cpu)."""
     if METHOD == "socket":
-        page.evaluate(SOCKET_FEED, item if feed else -1)
+        page.evaluate(SOCKET_FEED, [item if feed else -1, mark])
     else:
-        page.evaluate(EVALUATE_FEED, [item, feed])
+        page.evaluate(EVALUATE_FEED, [item, feed, mark])
+
+
+def thread_cpu(page, cdp, items):
+    """Per update at 1x, the main thread's CPU time (the trace's thread time, `tdur`, of its
+    tasks from the update's mark to the next): unlike TaskDuration (wall time), not inflated when
+    other processes take the core (the machine is shared), but blind to CDP throttling (which
+    suspends the thread), so 1x only."""
+    events, done = [], []
+    cdp.on("Tracing.dataCollected", lambda p: events.extend(p["value"]))
+    cdp.on("Tracing.tracingComplete", lambda p: done.append(True))
+    cdp.send("Tracing.start", {"transferMode": "ReportEvents", "traceConfig": {
+        "includedCategories": ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing"]}})
+    for item in items:
+        show(page, item, mark=True)
+    page.evaluate("() => console.timeStamp('bench-update')")
+    cdp.send("Tracing.end")
+    while not done:
+        page.evaluate("0")
+    marks = sorted((e["ts"], e["pid"], e["tid"]) for e in events if e.get("name") == "TimeStamp"
+                   and e.get("args", {}).get("data", {}).get("message") == "bench-update")
+    pid, tid = marks[0][1], marks[0][2]
+    bounds = [m[0] for m in marks]
+    tasks = sorted((e for e in events if e.get("ph") == "X" and e.get("pid") == pid and e.get("tid") == tid
+                    and "tdur" in e), key=lambda e: (e["ts"], -e["dur"]))
+    per = [0.0] * (len(bounds) - 1)
+    end = -1
+    for e in tasks:
+        if e["ts"] < end:
+            continue            # inside a task counted already
+        end = e["ts"] + e["dur"]
+        # a task belongs to the update whose mark it ends after (the feed's own task holds its mark)
+        k = bisect.bisect_left(bounds, end) - 1
+        if 0 <= k < len(per):
+            per[k] += e["tdur"] / 1000.0
+    return per
 
 
 def replay(page, cdp, items, rate, feed=True):
@@ -372,7 +415,7 @@ def table_and_phone(browser, url, bots):
 FLOOR_RUNS = 12     # updates with nothing fed: the harness's own cost (its median is printed)
 
 
-def per_update(browser, url, rows, only="", slow_rate=4.0, split=False, methods=("socket",), pages=()):
+def per_update(browser, url, rows, only="", slow_rate=4.0, split=False, methods=("socket",), pages=(), thread=True):
     for label, game, players, options in GAMES:
         if only and only not in label:
             continue
@@ -409,10 +452,14 @@ def per_update(browser, url, rows, only="", slow_rate=4.0, split=False, methods=
                     row[f"floor{rate}"] = statistics.median(floor)
                     if rate == 1:
                         row["layouts"] = statistics.mean(layouts)
+                if thread:
+                    t = thread_cpu(page, cdp, items)
+                    row["thread"] = (statistics.median(t), p95(t))
                 rows.append(row)
                 print(f"  {label:16} {name:5} n={row['n']:3}  1x {row[1][0]:6.1f} / {row[1][1]:6.1f} ms"
                       f"   4x {row[4][0]:6.1f} / {row[4][1]:6.1f} ms   layouts {row['layouts']:.1f}"
-                      f"   ({method}; floor {row['floor1']:.1f} / {row['floor4']:.1f} ms)", flush=True)
+                      f"   ({method}; floor {row['floor1']:.1f} / {row['floor4']:.1f} ms)"
+                      + (f"   1x thread CPU {row['thread'][0]:.1f} / {row['thread'][1]:.1f} ms" if thread else ""), flush=True)
             if split:
                 t = trace_split(traced(page, cdp, items), len(items))
                 js = profile_split(page, cdp, items)
@@ -544,6 +591,8 @@ def main():
                         help="how an update reaches the page (see METHOD; default socket)")
     parser.add_argument("--correct-rate", action="store_true",
                         help="correct the CDP rate until the fixed loop is 4 times slower (default: rate 4)")
+    parser.add_argument("--no-thread", action="store_true",
+                        help="skip the 1x thread CPU (a traced replay per row)")
     parser.add_argument("--pages", default="", help="only this page: TV or phone")
     args = parser.parse_args()
     global DETAIL
@@ -573,7 +622,7 @@ def main():
                 print("CPU per `game` update, call to frame, median / p95; layouts per update (1x):")
                 methods = ("evaluate", "socket") if args.method == "both" else (args.method,)
                 per_update(browser, url, [], args.games, cal["rate"], args.split, methods,
-                           tuple(x for x in args.pages.split(",") if x))
+                           tuple(x for x in args.pages.split(",") if x), not args.no_thread)
                 if not args.no_rematches:
                     print("Galèrapagos 3p, four games (three rematches), after a forced GC at each end:")
                     rematches(browser, url)
