@@ -365,7 +365,8 @@ function stage(view, tr, msg, newEvents, part) {
   }
   const lr = view.last_reveal;
   if (lr && !(ballot && ballot.revealed) && !outcomesAfter(view, lr)) {
-    parts.push(revealPanel(view, tr, lr, { last: true, fresh: newEvents.some((e) => e.type === "ballot_revealed") }));
+    const fresh = newEvents.some((e) => e.type === "ballot_revealed");
+    parts.push(part("lb-part-reveal", [lr, fresh], () => revealPanel(view, tr, lr, { last: true, fresh })));
   } else if (!(ballot && ballot.revealed) && (view.turn_outcomes || []).length) {
     parts.push(turnPanel(view, tr));
   }
@@ -405,6 +406,12 @@ function ballotPanel(view, tr, ballot, caption, newEvents, part) {
       reveal ? revealPanel(view, tr, reveal, { fresh: newEvents.some((e) => e.type === "ballot_revealed"), inline: true }) : null,
       caption);
   }
+  // the question and the options stay while the votes come in: parts of their own
+  const ask = part("lb-part-ask", [ballot.kind, ballot.boat, ballot.round, ballot.options], () => h("div", { class: "lb-ask" },
+    question(view, tr, ballot.kind, ballot.boat, ballot.round),
+    h("div", { class: "lb-options" },
+      ballot.kind === "eject" ? h("span", { class: "lb-note" }, tr("question.eject.note")) : null,
+      ballot.options.map((o) => chip(view, tr, o)))));
   const voters = ballot.voters.map((seat, i) => {
     const voted = ballot.voted.includes(seat);
     const weight = ballot.kind === "eject" ? ballot.weights[i] : null;
@@ -415,11 +422,7 @@ function ballotPanel(view, tr, ballot, caption, newEvents, part) {
   });
   // The ejection's note shares the options' line, so the last line ("vote on your phones")
   // stays inside the panel.
-  return h("div", { class: "lb-act lb-wide" },
-    question(view, tr, ballot.kind, ballot.boat, ballot.round),
-    h("div", { class: "lb-options" },
-      ballot.kind === "eject" ? h("span", { class: "lb-note" }, tr("question.eject.note")) : null,
-      ballot.options.map((o) => chip(view, tr, o))),
+  return h("div", { class: "lb-act lb-wide" }, ask,
     ballot.negotiating ? caption : h("div", { class: "lb-voters", "data-testid": "lb-voters" }, voters),
     ballot.negotiating ? null : caption);
 }
