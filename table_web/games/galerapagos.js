@@ -69,7 +69,7 @@ function draw(root, m) {
     part("gt-part-top", [view.turn, view.phase, view.over, view.first_player], () => topBar(env)),
     h("div", { class: "gt-main" },
       island(env, part),
-      h("div", { class: "gt-mid" }, now(env), logPanel(env, log, part)),
+      h("div", { class: "gt-mid" }, now(env, part), logPanel(env, log, part)),
       castaways(env, part)),
     view.over && view.result ? final(env) : null);
   // fitted when the screen, the castaways or the end change, else the last fit is kept (issue 24)
@@ -284,7 +284,7 @@ function castaways({ view, tr, ctx }, part) {
 
 // ---------------------------------------------------------------- now
 
-function now(env) {
+function now(env, part) {
   const { view, tr, ctx, msg } = env;
   const st = view.stage || {};
   const parts = [];
@@ -316,24 +316,33 @@ function now(env) {
   if (st.kind === "survival") parts.push(h("div", { class: "gt-surv-big" }, survivalLine(view, tr, st.resource)));
   if (msg.deadline && st.window) parts.push(h("div", { class: "gt-clock", "data-testid": "gt-clock" }, tr("window.closes"), " ", h("b", {}), tr("seconds")));
   const ballot = st.vote ? st.vote.ballot : st.ballot;
-  if (ballot && !ballot.revealed) parts.push(voters(env, ballot));
+  if (ballot && !ballot.revealed) parts.push(voters(env, ballot, part));
   else if (st.window) parts.push(h("div", { class: "gt-ready" }, tr("window.ready", { done: st.window.done.length, n: st.window.seats.length })));
-  if (!view.over && waiting.length) parts.unshift(galerapagosWaiting(msg, ctx));
+  // who the table waits for, the voters and the story of the turn change one at a time: each a
+  // part, built again only when what it shows changed (names and colours are the parts' extra)
+  if (!view.over && waiting.length) {
+    parts.unshift(part("gt-part-waiting", [msg.waiting_for || waiting, ballot && [ballot.revealed, ballot.voters.length],
+      st.window && !view.interrupt ? [st.window.seats.length, msg.deadline] : null], () => galerapagosWaiting(msg, ctx)));
+  }
   // The turn's story: the last action outcome large, the revealed votes of this turn.
   const outcomes = view.turn_log || [];
   const votes = (view.ballots || []).filter((b) => b.ballot && b.ballot.revealed || b.named !== null && b.named !== undefined || b.tied);
   const showVotes = votes.length && (st.kind !== "step" || !outcomes.length);
-  if (showVotes) parts.push(reveal(env, votes[votes.length - 1]));
-  else if (outcomes.length) parts.push(outcome(env, outcomes[outcomes.length - 1], outcomes.slice(0, -1)));
+  if (showVotes) parts.push(part("gt-part-reveal", [votes[votes.length - 1]], () => reveal(env, votes[votes.length - 1])));
+  else if (outcomes.length) {
+    const last = outcomes[outcomes.length - 1];
+    parts.push(part("gt-part-outcome", [last, outcomes.slice(0, -1).slice(-3)], () => outcome(env, last, outcomes.slice(0, -1))));
+  }
   return h("section", { class: "gt-now", "data-testid": "gt-now" }, h("h3", {}, tr("now")), parts);
 }
 
-function voters({ view, tr, ctx }, ballot) {
+function voters({ view, tr, ctx }, ballot, part) {
   return h("div", { class: "gt-voters", "data-testid": "gt-voters" }, ballot.voters.map((seat, i) => {
     const voted = ballot.voted.includes(seat);
-    return h("span", { class: `gt-voter${voted ? " voted" : ""}`, id: morphId("gt-voter", seat), dataset: { seat: String(seat), voted: String(voted) } },
-      who(ctx, seat), ballot.weights[i] > 1 ? h("small", { class: "gt-weight" }, tr("vote.weight")) : null,
-      h("span", { class: "gt-vcard" }, voted ? "✓" : "…"));
+    const weighs = ballot.weights[i] > 1;
+    return part(morphId("gt-voter", seat), [voted, weighs], () => h("span", { class: `gt-voter${voted ? " voted" : ""}`, dataset: { seat: String(seat), voted: String(voted) } },
+      who(ctx, seat), weighs ? h("small", { class: "gt-weight" }, tr("vote.weight")) : null,
+      h("span", { class: "gt-vcard" }, voted ? "✓" : "…")));
   }), void view);
 }
 

@@ -181,7 +181,10 @@ function boat(env) {
 function stage(env) {
   const { view } = env;
   const parts = [];
-  const waiting = lifeboatWaiting(env.msg, env.ctx);
+  // "Waiting for ...": built again only when whom or what for changes (names: the parts' extra)
+  const win = (view.fight && view.fight.window) || (["rescue", "thirst"].includes(view.phase) ? view.window : null);
+  const waiting = env.part("lbv-part-waiting", [view.over, env.msg.waiting_for || [], win, win ? env.msg.deadline : null],
+    () => lifeboatWaiting(env.msg, env.ctx));
   if (view.fight) parts.push(fightPanel(env, view.fight));
   else if (view.phase === "rescue") parts.push(rescuePanel(env));
   else if (view.phase === "thirst") parts.push(thirstPanel(env));

@@ -63,7 +63,7 @@ export function render(root, msg, ctx) {
     h("div", { class: "lb-main" },
       board(part, view, tr, newEvents, m),
       side(view, tr, msg, m, ctx, part)),
-    stage(view, tr, msg, newEvents),
+    stagePart(part, view, tr, msg, newEvents),
     view.over && view.result ? finalScores(view, tr, view.result) : null);
   // measured when the stage's size, the boats or the end change, else the last fit is kept (issue 24)
   const fitKey = [root.style.width, root.style.height, view.boats.length, Boolean(view.over), ctx.lang].join("|");
@@ -298,8 +298,12 @@ function side(view, tr, msg, m, ctx, part) {
   // newest first; a line keeps its node while it scrolls down (an id by its place in the game's log)
   const first = m.logged - m.log.length;
   const lines = m.log.map((e, i) => [e, first + i]).slice(-LOG_LINES).reverse();
+  const seats = msg.waiting_for || view.waiting_for || [];
   return h("aside", { class: "lb-side" },
-    lifeboatsWaiting(msg, ctx),
+    // "Waiting for ...": built again only when whom or what for changes (its names and
+    // colours are the parts' `extra`)
+    part("lb-part-waiting", [view.over, seats, ballot && [ballot.negotiating, ballot.revealed, ballot.voters.length]],
+      () => lifeboatsWaiting(msg, ctx)),
     h("div", { class: "lb-panel lb-players" }, h("h3", {}, tr("players")), players()),
     part("lb-part-landing", [view.landing_places, view.landing_order, landed],
       () => h("div", { class: "lb-panel lb-landing" }, h("h3", {}, tr("landing")), h("div", { class: "lb-places" }, places()))),
@@ -329,7 +333,16 @@ function playerRow(view, tr, seat, { waiting, afloat, vote }) {
 
 // ---------------------------------------------------------------- stage (bottom)
 
-function stage(view, tr, msg, newEvents) {
+// The footer changes on most updates, but by one voter or one player's pawns: it is a part
+// (with all it reads), and the voters and the pawns left to place are parts inside it.
+function stagePart(part, view, tr, msg, newEvents) {
+  const fresh = newEvents.some((e) => e.type === "ballot_revealed");
+  return part("lb-part-stage", [view.step, view.phase, view.turn, view.over, view.decision, view.start_player,
+    view.ballot, view.swim, view.unplaced, Boolean(msg.deadline), view.last_reveal, view.turn_outcomes, fresh],
+  () => stage(view, tr, msg, newEvents, part));
+}
+
+function stage(view, tr, msg, newEvents, part) {
   const parts = [];
   const d = view.decision;
   const ballot = view.ballot;
@@ -337,11 +350,11 @@ function stage(view, tr, msg, newEvents) {
     fmt(tr, `step.${view.step}`, { who: d ? who(view, tr, d.seat) : who(view, tr, view.start_player) }));
 
   if (ballot) {
-    parts.push(ballotPanel(view, tr, ballot, caption, newEvents));
+    parts.push(ballotPanel(view, tr, ballot, caption, newEvents, part));
   } else if (view.phase === "swim" && view.swim) {
     parts.push(h("div", { class: "lb-act" }, caption, swimPanel(view, tr)));
   } else if (view.phase === "setup") {
-    parts.push(h("div", { class: "lb-act" }, caption, setupPanel(view, tr)));
+    parts.push(h("div", { class: "lb-act" }, caption, setupPanel(view, tr, part)));
   } else if (!view.over) {
     parts.push(h("div", { class: "lb-act" }, caption));
   }
@@ -352,7 +365,8 @@ function stage(view, tr, msg, newEvents) {
   }
   const lr = view.last_reveal;
   if (lr && !(ballot && ballot.revealed) && !outcomesAfter(view, lr)) {
-    parts.push(revealPanel(view, tr, lr, { last: true, fresh: newEvents.some((e) => e.type === "ballot_revealed") }));
+    const fresh = newEvents.some((e) => e.type === "ballot_revealed");
+    parts.push(part("lb-part-reveal", [lr, fresh], () => revealPanel(view, tr, lr, { last: true, fresh })));
   } else if (!(ballot && ballot.revealed) && (view.turn_outcomes || []).length) {
     parts.push(turnPanel(view, tr));
   }
@@ -383,7 +397,7 @@ function question(view, tr, kind, boat, round) {
     round > 1 ? h("span", { class: "lb-round" }, " ", tr("question.round", { round })) : null);
 }
 
-function ballotPanel(view, tr, ballot, caption, newEvents) {
+function ballotPanel(view, tr, ballot, caption, newEvents, part) {
   if (ballot.revealed) {
     // Votes are in: show them all, and who decides now.
     const reveal = view.last_reveal && view.last_reveal.outcome === null ? view.last_reveal : null;
@@ -392,20 +406,23 @@ function ballotPanel(view, tr, ballot, caption, newEvents) {
       reveal ? revealPanel(view, tr, reveal, { fresh: newEvents.some((e) => e.type === "ballot_revealed"), inline: true }) : null,
       caption);
   }
-  const voters = ballot.voters.map((seat, i) => {
-    const voted = ballot.voted.includes(seat);
-    return h("div", { class: `lb-voter ${voted ? "voted" : ""}`, id: morphId("lb-voter", seat), dataset: { seat: String(seat), voted: String(voted) } },
-      who(view, tr, seat),
-      ballot.kind === "eject" ? h("span", { class: "lb-weight" }, tr("weight", { n: ballot.weights[i] })) : null,
-      h("span", { class: "lb-card-back" }, voted ? "✓" : "…"));
-  });
-  // The ejection's note shares the options' line, so the last line ("vote on your phones")
-  // stays inside the panel.
-  return h("div", { class: "lb-act lb-wide" },
+  // the question and the options stay while the votes come in: parts of their own
+  const ask = part("lb-part-ask", [ballot.kind, ballot.boat, ballot.round, ballot.options], () => h("div", { class: "lb-ask" },
     question(view, tr, ballot.kind, ballot.boat, ballot.round),
     h("div", { class: "lb-options" },
       ballot.kind === "eject" ? h("span", { class: "lb-note" }, tr("question.eject.note")) : null,
-      ballot.options.map((o) => chip(view, tr, o))),
+      ballot.options.map((o) => chip(view, tr, o)))));
+  const voters = ballot.voters.map((seat, i) => {
+    const voted = ballot.voted.includes(seat);
+    const weight = ballot.kind === "eject" ? ballot.weights[i] : null;
+    return part(morphId("lb-voter", seat), [voted, weight], () => h("div", { class: `lb-voter ${voted ? "voted" : ""}`, dataset: { seat: String(seat), voted: String(voted) } },
+      who(view, tr, seat),
+      weight !== null ? h("span", { class: "lb-weight" }, tr("weight", { n: weight })) : null,
+      h("span", { class: "lb-card-back" }, voted ? "✓" : "…")));
+  });
+  // The ejection's note shares the options' line, so the last line ("vote on your phones")
+  // stays inside the panel.
+  return h("div", { class: "lb-act lb-wide" }, ask,
     ballot.negotiating ? caption : h("div", { class: "lb-voters", "data-testid": "lb-voters" }, voters),
     ballot.negotiating ? null : caption);
 }
@@ -464,13 +481,13 @@ function swimPanel(view, tr) {
         i > next ? tr("swim.boarded") : boarding && i === next ? tr("swim.next") : tr("swim.in_water"))))));
 }
 
-function setupPanel(view, tr) {
+function setupPanel(view, tr, part) {
   if (view.step !== "place_pawns") return null;
   return h("div", { class: "lb-unplaced" }, view.players.map((name, seat) => {
     const u = view.unplaced[seat];
-    return h("span", { class: "lb-unp" }, who(view, tr, seat), " ",
+    return part(morphId("lb-unp", seat), [u], () => h("span", { class: "lb-unp" }, who(view, tr, seat), " ",
       Array.from({ length: u.officer }, () => pawn(view, view.colours[seat], "officer")),
-      Array.from({ length: u.sailor }, () => pawn(view, view.colours[seat], "sailor")));
+      Array.from({ length: u.sailor }, () => pawn(view, view.colours[seat], "sailor"))));
   }));
 }
 

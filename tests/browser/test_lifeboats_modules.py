@@ -109,3 +109,40 @@ def test_the_vote_wheel_turns_by_drag_tap_and_buttons(browser, preview):
         assert page.evaluate("window.__acts") == [{"type": "vote", "choice": mine}]
     assert not errors, errors
     ctx.close()
+
+
+def test_one_more_vote_builds_one_voter_not_the_footer(browser, preview):
+    """A vote comes in on the TV: the footer, the other voters, the pawns and the other players'
+    rows are parts (morph.js) kept as they were, so the update builds the voter, the voter's
+    row and the "waiting for" banner (88 elements), not the footer again (its question, options,
+    voters and last reveal: 154 before they were parts); the voter reads voted."""
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{preview}?page=table&s=vote_6p&lang=en")
+    page.wait_for_function("window.__ready === true")
+    data = page.evaluate("() => fetch('/states/vote_6p.json').then(r => r.json())")["table"]
+    ballot = data["view"]["ballot"]
+    seat = next(s for s in ballot["voters"] if s not in ballot["voted"])
+    others = [s for s in ballot["voters"] if s != seat]
+    page.evaluate("m => window.__rerender(m)", data)      # its parts shown once
+    for s in others:
+        page.evaluate("s => { document.querySelector(`.lb-voter[data-seat='${s}']`).__kept = true; }", s)
+    ballot["voted"].append(seat)
+    data["view"]["waiting_for"] = [x for x in data["view"]["waiting_for"] if x != seat]
+    data["waiting_for"] = data["view"]["waiting_for"]
+    data["version"] += 1
+    built = page.evaluate("""m => {
+      const make = [document.createElement, document.createElementNS];
+      let n = 0;
+      document.createElement = function (...a) { n++; return make[0].apply(this, a); };
+      document.createElementNS = function (...a) { n++; return make[1].apply(this, a); };
+      try { window.__rerender(m); } finally { [document.createElement, document.createElementNS] = make; }
+      return n;
+    }""", data)
+    assert page.locator(f".lb-voter[data-seat='{seat}']").get_attribute("data-voted") == "true"
+    for s in others:
+        assert page.evaluate("s => Boolean(document.querySelector(`.lb-voter[data-seat='${s}']`).__kept)", s), s
+    assert built < 110, built
+    assert not errors, errors
+    page.close()
