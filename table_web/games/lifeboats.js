@@ -68,7 +68,7 @@ export function render(root, msg, ctx) {
   // measured when the stage's size, the boats or the end change, else the last fit is kept (issue 24)
   const fitKey = [root.style.width, root.style.height, view.boats.length, Boolean(view.over), ctx.lang].join("|");
   // morphed into the page shown (morph.js): only what changed is written
-  fitWhenNeeded(m, fitKey, page, () => showPage(root, page, gameKey(msg, ctx)), (shown) => fitHeight(root, shown));
+  fitWhenNeeded(m, fitKey, page, () => showPage(root, page, gameKey(msg, ctx)), (shown) => fitHeight(root, shown), sideOverflows);
 
   // Keep a copy of where every boat was, to animate a boat sinking in the next update.
   m.boats = Object.fromEntries(view.boats.map((b) => [b.colour, JSON.parse(JSON.stringify(b))]));
@@ -109,7 +109,21 @@ function fitHeight(root, page) {
     page.style.setProperty("--seat", `${seat}px`);
     page.style.setProperty("--cell-h", `${Math.round(r.height)}px`);
   }
+  // The side column (the banner, every player, the landing places, the log) never spills out
+  // of its frame: a crowded moment (six players, a long "waiting for") tightens it a step at a
+  // time (the log gives its room and the banner is smaller, then each player's row is tighter).
+  const side = page.querySelector(".lb-side");
+  page.classList.remove(...TIGHT);
+  for (const step of TIGHT) {
+    if (!side || side.scrollHeight <= side.clientHeight + 1) break;
+    page.classList.add(step);
+  }
 }
+const TIGHT = ["lb-tight-1", "lb-tight-2"];
+const sideOverflows = (page) => {
+  const side = page.querySelector(".lb-side");
+  return Boolean(side) && side.scrollHeight > side.clientHeight + 1 && !page.classList.contains(TIGHT[TIGHT.length - 1]);
+};
 
 function startCountdown(root, msg, m) {
   const els = [...root.querySelectorAll(".lb-countdown, .lb-clock-digits")];

@@ -43,6 +43,11 @@ def test_every_scenario_renders_on_both_pages(browser, preview, lang):
             assert root.locator("b b, .lb-who b > b").count() == 0
             if kind == "table":
                 assert "<b>Cy</b>" in root.inner_text()
+                # the side column (banner, players, landing places, log) is never cut off,
+                # six players and a three-name banner included
+                side = page.evaluate("() => { const s = document.querySelector('.lb-side');"
+                                     " return [s.scrollHeight, s.clientHeight]; }")
+                assert side[0] <= side[1] + 1, (name, lang, side)
             text = root.inner_text()
             assert "undefined" not in text and "lifeboats." not in text, (kind, name, lang)
             assert not re.search(r"\{\w+\}", text), (kind, name, lang)
