@@ -68,7 +68,7 @@ export function render(root, msg, ctx) {
   // measured when the stage's size, the boats or the end change, else the last fit is kept (issue 24)
   const fitKey = [root.style.width, root.style.height, view.boats.length, Boolean(view.over), ctx.lang].join("|");
   // morphed into the page shown (morph.js): only what changed is written
-  fitWhenNeeded(m, fitKey, page, () => showPage(root, page, gameKey(msg, ctx)), (shown) => fitHeight(root, shown), sideOverflows);
+  fitWhenNeeded(m, fitKey, page, () => showPage(root, page, gameKey(msg, ctx)), (shown) => fitHeight(root, shown), sideNeedsRefit);
 
   // Keep a copy of where every boat was, to animate a boat sinking in the next update.
   m.boats = Object.fromEntries(view.boats.map((b) => [b.colour, JSON.parse(JSON.stringify(b))]));
@@ -120,10 +120,19 @@ function fitHeight(root, page) {
   }
 }
 const TIGHT = ["lb-tight-1", "lb-tight-2"];
-const sideOverflows = (page) => {
+// Checked after each update kept the last fit (in the frame, with the layout it needs anyway):
+// the column spills over (tighten it), or it was tightened for a crowded moment that has passed
+// and has room again for the log (fit it afresh).
+const sideNeedsRefit = (page) => {
   const side = page.querySelector(".lb-side");
-  return Boolean(side) && side.scrollHeight > side.clientHeight + 1 && !page.classList.contains(TIGHT[TIGHT.length - 1]);
+  if (!side) return false;
+  if (side.scrollHeight > side.clientHeight + 1) return !page.classList.contains(TIGHT[TIGHT.length - 1]);
+  if (!page.classList.contains(TIGHT[0])) return false;
+  const box = side.getBoundingClientRect();
+  const used = Math.max(box.top, ...[...side.children].map((el) => el.getBoundingClientRect().bottom));
+  return (box.bottom - used) * (side.clientHeight / (box.height || 1)) > LOG_ROOM;
 };
+const LOG_ROOM = 100;   // unscaled px: the log's title and two lines
 
 function startCountdown(root, msg, m) {
   const els = [...root.querySelectorAll(".lb-countdown, .lb-clock-digits")];

@@ -151,3 +151,28 @@ def test_one_more_vote_builds_one_voter_not_the_footer(browser, preview):
     assert built < 110, built
     assert not errors, errors
     page.close()
+
+
+def test_a_crowded_side_column_is_tightened_then_given_its_log_back(browser, preview):
+    """Four players in an ejection vote, three of them waited for: the TV's side column has no
+    room for the log, so the fit hides it (and never cuts a player off). Once nobody is waited
+    for, the same page (the fit kept between updates) gets its log back."""
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{preview}?page=table&s=eject_vote&lang=fr")
+    page.wait_for_function("window.__ready === true")
+    fits = "() => { const s = document.querySelector('.lb-side'); return s.scrollHeight <= s.clientHeight + 1; }"
+    assert page.evaluate(fits)
+    assert page.locator("[data-testid=lb-log]").is_hidden()
+    data = page.evaluate("() => fetch('/states/eject_vote.json').then(r => r.json())")["table"]
+    page.evaluate("m => window.__rerender(m)", data)
+    ballot = data["view"]["ballot"]
+    ballot["voted"] = list(ballot["voters"])
+    data["view"]["waiting_for"] = data["waiting_for"] = []
+    data["version"] += 1
+    page.evaluate("m => window.__rerender(m)", data)
+    page.locator("[data-testid=lb-log]").wait_for(state="visible")
+    assert page.evaluate(fits)
+    assert not errors, errors
+    page.close()
