@@ -189,10 +189,12 @@ def test_an_update_lays_the_tv_out_once(browser, contexts, page_errors, live_ser
     layouts, forced = _layouts_per_update(tv, games[:40])
     # Galèrapagos' board keeps every text at the sofa's floor (issue 20.6) by folding the
     # oldest lines of a panel that outgrows its fit: while the first turn's story and log fill
-    # up, a few updates fit again (3-7 forced layouts each, measured: 5 of 40). Every other
-    # update, and every update of the other games, forces at most the one check.
+    # up, a few updates fit again (3-7 forced layouts each, measured: 5 of 40). Lifeboats' side
+    # column tightens when a vote's footer and a long "waiting for" leave it too short, and
+    # gets its log back after (2-4 forced layouts, measured: 4 of 40). Every other update, and
+    # every update of Lifeboat, forces at most the one check.
     refits = [n for n in forced[1:] if n > 1]
-    assert len(refits) <= (len(forced) // 5 if game == "galerapagos" else 0), (game, forced)
+    assert len(refits) <= (len(forced) // 5 if game in ("galerapagos", "lifeboats") else 0), (game, forced)
     assert max(forced[1:]) <= 10, (game, forced)
     assert sum(layouts[1:]) <= 3 * len(layouts[1:]), (game, layouts)
     # After forty updates, the parts each kept while their inputs did not change, the board
