@@ -13,6 +13,7 @@ import { labelFitter } from "/static/js/fittext.js";
 import { disc } from "/static/js/players.js";
 import { windowHolder } from "/static/js/hold.js";
 import { ticker } from "/static/js/waiting.js";
+import { bringIntoView } from "/static/js/intoview.js";
 
 export { strings };
 
@@ -97,13 +98,7 @@ function draw(root, m) {
   // Morphed into the page shown (morph.js): focus, a pick, scrolling survive an update.
   const shown = showPage(root, page, gameKey(msg, ctx));
   labels.fit(root);
-  if (env.main.length && sig !== m.sig && m.sig !== undefined) {
-    const el = shown.querySelector(".lbp-action");
-    const top = el.getBoundingClientRect().top;
-    const header = document.querySelector(".topbar");
-    const offset = header ? header.getBoundingClientRect().height + 8 : 8;
-    if (top < offset || top > window.innerHeight * 0.5) window.scrollTo({ top: Math.max(0, top + window.scrollY - offset - 110) });
-  }
+  if (env.main.length && sig !== m.sig && m.sig !== undefined) bringIntoView(root, ".lbp-action", { above: 110, smooth: false });
   m.sig = sig;
   // A window closing by itself (its countdown): the seconds left, and a choice being
   // confirmed holds it open.

@@ -9,6 +9,7 @@ import {
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage, pageParts, morphId } from "/static/js/morph.js";
 import { voteWheel as sharedWheel, startIndex } from "/static/js/wheel.js";
+import { bringIntoView } from "/static/js/intoview.js";
 
 export { strings };
 // The page header wears the seat's colour as this edition shows it (1993: blue is orange).
@@ -67,18 +68,11 @@ function draw(root, m) {
     ["place_pawn", "leave", "board"].some((k) => legal.some((a) => a.type === k)) ? null
       : part("lb-part-boats", [afloat, view.rows], () => miniBoard(env, {})));
   // Morphed into the page shown (morph.js): focus, a pick, scrolling survive an update.
-  const shown = showPage(root, page, gameKey(msg, ctx));
+  showPage(root, page, gameKey(msg, ctx));
   tick(root, m, msg);
   // A new decision for me: bring it into view (below the page's own sticky header).
   const sig = `${view.step}:${view.turn}:${legal.map((a) => a.type).join(",")}`;
-  if (legal.length && sig !== m.sig && m.sig !== undefined) {
-    const top = shown.querySelector(".lb-action").getBoundingClientRect().top + window.scrollY;
-    const header = document.querySelector(".topbar");
-    const offset = header ? header.getBoundingClientRect().height + 8 : 8;
-    if (top - window.scrollY < offset || top - window.scrollY > window.innerHeight * 0.5) {
-      window.scrollTo({ top: Math.max(0, top - offset), behavior: "smooth" });
-    }
-  }
+  if (legal.length && sig !== m.sig && m.sig !== undefined) bringIntoView(root, ".lb-action");
   m.sig = legal.length ? sig : null;
 }
 
