@@ -10,6 +10,7 @@ import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { ensureCss } from "/static/js/dom.js";
 import { voteWheel, startIndex } from "/static/js/wheel.js";
+import { bringIntoView } from "/static/js/intoview.js";
 
 export { strings };
 
@@ -61,7 +62,7 @@ function draw(root, m) {
   // (sentence(env)), never kept as text: a language switch or the card data arriving while the
   // box is open reword it.
   const confirm = (action, sentence) => { m.confirm = { action, sentence }; redraw(); };
-  const env = { view, me, mine, legal, tr, m, send, confirm, redraw, msg, ctx };
+  const env = { view, me, mine, legal, tr, m, send, confirm, redraw, msg, ctx, part: null };
 
   // The sheet is for a card still in my hand; a new state may have taken it away.
   if (m.sheet && !(me && me.hand.includes(m.sheet) || (mine && mine.faceup.includes(m.sheet)))) m.sheet = null;
@@ -72,6 +73,7 @@ function draw(root, m) {
   // payload they were drawn from. The page is drawn whole for another language or look.
   const looks = view.castaways.map((c) => { const x = ctx.colourOf(c.seat); return [x.name, x.colour, x.letter]; });
   const part = pageParts(root, gameKey(msg, ctx), JSON.stringify([ctx.lang, looks, Boolean(cards())]));
+  env.part = part;
   const living = view.castaways.filter((c) => c.alive).length;
   const page = h("div", { class: `gp-phone${m.pending ? " gp-pending" : ""}`, dataset: { phase: view.phase } },
     me ? part("gp-part-me", [mine, causeOf(view, me.seat), view.first_player, view.over, view.turn, view.phase], () => meBar(env))
@@ -86,19 +88,12 @@ function draw(root, m) {
     m.sheet ? sheet(env) : null,
     m.confirm ? confirmBox(env) : null);
   // Morphed into the page shown (morph.js): focus, an open sheet, scrolling survive an update.
-  const shown = showPage(root, page, gameKey(msg, ctx));
+  showPage(root, page, gameKey(msg, ctx));
   tick(root, m, msg);
   // A new decision for me: bring it into view (below the page's own sticky header).
   const decisions = legal.filter((a) => !["play", "give", "shoot"].includes(a.type));
   const sig = `${decisionKey(view)}:${decisions.map((a) => a.type).join(",")}`;
-  if (decisions.length && sig !== m.sig && m.sig !== undefined && !m.sheet) {
-    const top = shown.querySelector(".gp-action").getBoundingClientRect().top;
-    const header = document.querySelector(".topbar");
-    const offset = header ? header.getBoundingClientRect().height + 8 : 8;
-    if (top < offset || top > window.innerHeight * 0.4) {
-      window.scrollTo({ top: Math.max(0, top + window.scrollY - offset), behavior: "smooth" });
-    }
-  }
+  if (decisions.length && sig !== m.sig && m.sig !== undefined && !m.sheet) bringIntoView(root, ".gp-action", { lowest: 0.4 });
   m.sig = decisions.length ? sig : null;
 }
 
@@ -452,9 +447,12 @@ function waiting(env) {
     parts.push(clock(env));
     if (me && st.window.done.includes(me.seat)) parts.push(h("p", { class: "gp-hint" }, tr("window.you_ready")));
   }
-  parts.push(lastReveal(env));
-  const recent = (msg.events || []).map((e) => describeEvent(view, tr, ctx, e)).filter(Boolean).slice(-4);
-  if (recent.length) parts.push(h("ul", { class: "gp-recent" }, recent.map((x) => h("li", {}, x))));
+  // (parts: the last vote and the recent events are built when they change, morph.js)
+  parts.push(env.part("gp-part-lastvote", [view.last_vote], () => lastReveal(env)));
+  parts.push(env.part("gp-part-recent", [msg.events || []], () => {
+    const recent = (msg.events || []).map((e) => describeEvent(view, tr, ctx, e)).filter(Boolean).slice(-4);
+    return recent.length ? h("ul", { class: "gp-recent" }, recent.map((x) => h("li", {}, x))) : null;
+  }));
   return h("div", { class: "gp-card gp-wait", "data-testid": "gp-waiting" }, parts);
 }
 

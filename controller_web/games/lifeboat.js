@@ -8,11 +8,12 @@ import {
   worth, myCase, navShort, caseText, alive, weaponBonus, describeEvent, QUIET, birdIcon, DATA,
 } from "/static/games/lifeboat/common.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
-import { showPage } from "/static/js/morph.js";
+import { showPage, pageParts } from "/static/js/morph.js";
 import { labelFitter } from "/static/js/fittext.js";
 import { disc } from "/static/js/players.js";
 import { windowHolder } from "/static/js/hold.js";
 import { ticker } from "/static/js/waiting.js";
+import { bringIntoView } from "/static/js/intoview.js";
 
 export { strings };
 
@@ -71,27 +72,33 @@ function draw(root, m) {
   if (sig !== m.sig) m.sel = {};
 
   const mine = me ? view.characters[me.seat] : null;
+  // The parts an update rarely changes (my strip, my hand, the trades, the boat, my notes) are
+  // built only when what they show changed (morph.js pageParts): their inputs name all they
+  // are drawn from, and their handlers read the game's memory or an action in their inputs.
+  // The page is drawn whole for another language or another look of the players.
+  const looks = view.characters.map((c) => { const x = ctx.colourOf(c.seat); return [x.name, x.colour, x.letter]; });
+  const part = pageParts(root, gameKey(msg, ctx), JSON.stringify([ctx.lang, looks]));
+  const secret = me ? [me.seat, me.character, me.love, me.hate, me.hand, me.worth, me.provisional, view.characters] : null;
+  const of = (pred) => legal.filter(pred);
   const page = h("div", { class: `lbp${m.pending ? " lbp-pending" : ""}`, dataset: { phase: view.phase } },
-    me ? meStrip(env, mine) : h("div", { class: "lbp-strip lbp-spectator" }, t("me.spectator")),
+    me ? part("lbp-part-me", secret, () => meStrip(env, mine)) : h("div", { class: "lbp-strip lbp-spectator" }, t("me.spectator")),
     tradeBadge(env),
     h("section", { class: "lbp-action", "data-testid": "lbp-action" }, action(env)),
     m.error ? h("div", { class: "lbp-error", role: "alert" }, m.error) : null,
-    me && !view.over ? handPanel(env, mine) : null,
-    me && !view.over && view.phase === "actions" && !tradesOnTop(env) ? tradesPanel(env) : null,
-    boatPanel(env),
-    me ? caseNote(env) : null,
-    me ? privateLog(env) : null);      // the rules link is the page's footer (issue 19.8)
+    me && !view.over ? part("lbp-part-hand", [me.hand, mine.face_up, view.phase, Boolean(view.fight), m.pending, m.confirm,
+      of((a) => a.type === "show" || a.type === "show_his"), view.characters.map((c) => c.character)], () => handPanel(env, mine)) : null,
+    me && !view.over && view.phase === "actions" && !tradesOnTop(env)
+      ? part("lbp-part-trades", [me.seat, me.trades, of((a) => a.type.startsWith("trade_")), m.pending, m.confirm, m.sel.tradeOpen,
+        m.sel.tradeOpen ? boatInputs(view) : null], () => tradesPanel(env)) : null,
+    part("lbp-part-boat", [boatInputs(view), view.birds, view.birds_to_win, view.phase, view.turn], () => boatPanel(env)),
+    me ? part("lbp-part-case", secret, () => caseNote(env)) : null,
+    me ? part("lbp-part-log", [me.seat, (me.private_log || []).slice(-8), view.characters.map((c) => c.character)], () => privateLog(env)) : null);
+  // (the rules link is the page's footer, issue 19.8)
   labels.dress(page);
   // Morphed into the page shown (morph.js): focus, a pick, scrolling survive an update.
   const shown = showPage(root, page, gameKey(msg, ctx));
   labels.fit(root);
-  if (env.main.length && sig !== m.sig && m.sig !== undefined) {
-    const el = shown.querySelector(".lbp-action");
-    const top = el.getBoundingClientRect().top;
-    const header = document.querySelector(".topbar");
-    const offset = header ? header.getBoundingClientRect().height + 8 : 8;
-    if (top < offset || top > window.innerHeight * 0.5) window.scrollTo({ top: Math.max(0, top + window.scrollY - offset - 110) });
-  }
+  if (env.main.length && sig !== m.sig && m.sig !== undefined) bringIntoView(root, ".lbp-action", { above: 110, smooth: false });
   m.sig = sig;
   // A window closing by itself (its countdown): the seconds left, and a choice being
   // confirmed holds it open.
@@ -570,6 +577,11 @@ function boatPicture(env, { targets = null, selected = null, actions = null } = 
     // What the others may play for an unconscious character, in a sentence (issue 21).
     view.characters.filter((c) => c.hand_public).map((c) => h("p", { class: "lbp-forhim", "data-testid": `lbp-forhim-${c.seat}` },
       forHimLine(env, c, who(env, c.seat, { player: false })))));
+}
+
+// What boatPicture draws (without targets): the characters, the line, who is in the water.
+function boatInputs(view) {
+  return [view.characters, view.line, view.navigation];
 }
 
 function boatPanel(env) {

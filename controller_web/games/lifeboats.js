@@ -7,8 +7,9 @@ import {
   leakIcon, makeTr, pawn, shape, starIcon, who,
 } from "/static/games/lifeboats/common.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
-import { showPage, pageParts } from "/static/js/morph.js";
+import { showPage, pageParts, morphId } from "/static/js/morph.js";
 import { voteWheel as sharedWheel, startIndex } from "/static/js/wheel.js";
+import { bringIntoView } from "/static/js/intoview.js";
 
 export { strings };
 // The page header wears the seat's colour as this edition shows it (1993: blue is orange).
@@ -47,35 +48,31 @@ function draw(root, m) {
       }
     }, (e) => { m.pending = false; m.error = tr("do.error", { message: String(e && e.message || e) }); redraw(); });
   };
-  const env = { view, me, legal, tr, m, send, redraw, msg, ctx };
-
-  // The parts an update rarely changes (my bar, my pawns, the boats) are built only when what
-  // they show changed (morph.js); the page is drawn whole for another language or edition.
+  // The parts an update rarely changes (my bar, my pawns, each boat, the wheel, the last
+  // reveal, the recent events) are built only when what they show changed (morph.js): their
+  // inputs name all they are drawn from, and their handlers read the game's memory or an
+  // action in their inputs. The page is drawn whole for another language or edition.
   const part = pageParts(root, gameKey(msg, ctx),
     JSON.stringify([ctx.lang, view.players, view.colours, view.colour_names, view.edition]));
+  const env = { view, me, legal, tr, m, send, redraw, msg, ctx, part };
   const afloat = view.boats.filter((b) => b.status === "water");
+  const where = (colour) => { const b = view.boats.find((x) => x.colour === colour); return b ? [b.lane, b.island, b.row] : null; };
   const page = h("div", { class: `lb-phone${m.pending ? " lb-pending" : ""}`, dataset: { step: view.step } },
     me ? part("lb-part-me", [me.colour, me.name, me.is_start_player, me.hats_left, me.score, view.over], () => meBar(env))
       : h("div", { class: "lb-mebar lb-spectator" }, tr("me.spectator")),
     statusLine(env),
     h("section", { class: "lb-action", "data-testid": "lb-action" }, action(env)),
     m.error ? h("div", { class: "lb-error", role: "alert" }, m.error) : null,
-    me ? part("lb-part-pawns", [me.pawns, me.unplaced, me.landed, me.drowned, view.boats, view.rows], () => myPawns(env)) : null,
+    me ? part("lb-part-pawns", [me.colour, me.pawns, me.unplaced, me.landed, me.drowned, view.rows,
+      [...new Set(me.pawns.map((p) => p.boat))].map(where)], () => myPawns(env)) : null,
     ["place_pawn", "leave", "board"].some((k) => legal.some((a) => a.type === k)) ? null
       : part("lb-part-boats", [afloat, view.rows], () => miniBoard(env, {})));
   // Morphed into the page shown (morph.js): focus, a pick, scrolling survive an update.
-  const shown = showPage(root, page, gameKey(msg, ctx));
+  showPage(root, page, gameKey(msg, ctx));
   tick(root, m, msg);
   // A new decision for me: bring it into view (below the page's own sticky header).
   const sig = `${view.step}:${view.turn}:${legal.map((a) => a.type).join(",")}`;
-  if (legal.length && sig !== m.sig && m.sig !== undefined) {
-    const top = shown.querySelector(".lb-action").getBoundingClientRect().top + window.scrollY;
-    const header = document.querySelector(".topbar");
-    const offset = header ? header.getBoundingClientRect().height + 8 : 8;
-    if (top - window.scrollY < offset || top - window.scrollY > window.innerHeight * 0.5) {
-      window.scrollTo({ top: Math.max(0, top - offset), behavior: "smooth" });
-    }
-  }
+  if (legal.length && sig !== m.sig && m.sig !== undefined) bringIntoView(root, ".lb-action");
   m.sig = legal.length ? sig : null;
 }
 
@@ -228,7 +225,7 @@ function callVote({ view, tr, send, m, msg }) {
 
 // The vote wheel (shared with other games: /static/js/wheel.js): one sector per legal vote
 // (the options still possible, plus the hat if I have one), confirmed with the button under it.
-function voteWheel({ view, legal, tr, send, m, me, redraw }) {
+function voteWheel({ view, legal, tr, send, m, me, redraw, part }) {
   const ballot = view.ballot;
   const choices = legal.filter((a) => a.type === "vote").map((a) => a.choice);
   const key = `vote:${view.turn}:${ballot && ballot.kind}:${ballot && ballot.round}:${ballot ? boatColour(ballot.boat) : ""}`;
@@ -240,7 +237,7 @@ function voteWheel({ view, legal, tr, send, m, me, redraw }) {
   // A vote for my own colour asks first: the button says so, a second tap votes.
   const sure = `${key}:${sel}`;
   const askFirst = sel === mine && m.sure !== sure;
-  const wheel = sharedWheel({
+  const wheel = part("lb-part-wheel", [key, choices, idx], () => sharedWheel({
     prefix: "lb", index: idx, onSelect: (i) => { m.sel[key] = i; redraw(); },
     choices: choices.map((c) => {
       const hat = c === "hat";
@@ -254,7 +251,7 @@ function voteWheel({ view, legal, tr, send, m, me, redraw }) {
       };
     }),
     center: sel === "hat" ? hatIcon(36) : shape(sel, 34, fill(view, sel)),
-  });
+  }));
 
   const weight = me ? me.vote_weight : 1;
   return card(tr("do.vote"), tr("do.vote.hint"),
@@ -282,12 +279,12 @@ function hatPath() {
   return g;
 }
 
-function pickOption({ view, legal, tr, send, m }, type) {
+function pickOption({ view, legal, tr, send, m, part }, type) {
   const ballot = view.ballot;
   const reveal = view.last_reveal;
   return card(tr(`do.${type}`), tr(`do.${type}.hint`),
     ballotTitle(view, tr, ballot),
-    reveal ? revealMini(view, tr, reveal) : null,
+    reveal ? part("lb-part-reveal-pick", [reveal, view.start_player], () => revealMini(view, tr, reveal)) : null,
     h("div", { class: "lb-choices" }, legal.filter((a) => a.type === type).map((a) => h("button", {
       class: "lb-choice", disabled: m.pending, dataset: { choice: a.choice }, "data-testid": `lb-${type}-${a.choice}`,
       style: { background: fill(view, a.choice), color: ink(view, a.choice) },
@@ -334,7 +331,7 @@ function boardPicker(env) {
         : tr("do.board.pick")));
 }
 
-function waiting({ view, me, tr, msg }) {
+function waiting({ view, me, tr, msg, part }) {
   const ballot = view.ballot;
   const d = view.decision;
   const parts = [];
@@ -357,9 +354,11 @@ function waiting({ view, me, tr, msg }) {
     if (ballot) parts.push(ballotTitle(view, tr, ballot));
     parts.push(h("p", { class: "lb-talk" }, fmt(tr, `step.${d.step}`, { who: who(view, tr, d.seat) })));
   }
-  if (view.last_reveal && (!ballot || ballot.revealed)) parts.push(revealMini(view, tr, view.last_reveal));
+  if (view.last_reveal && (!ballot || ballot.revealed)) {
+    parts.push(part("lb-part-reveal-wait", [view.last_reveal, view.start_player], () => revealMini(view, tr, view.last_reveal)));
+  }
   const recent = (msg.events || []).filter((e) => e.type !== "voted").slice(-3);
-  if (recent.length) parts.push(h("ul", { class: "lb-recent" }, recent.map((e) => h("li", {}, describeEvent(view, tr, e)))));
+  if (recent.length) parts.push(part("lb-part-recent", recent, () => h("ul", { class: "lb-recent" }, recent.map((e) => h("li", {}, describeEvent(view, tr, e))))));
   return h("div", { class: "lb-card lb-wait", "data-testid": "lb-waiting" }, parts);
 }
 
@@ -396,7 +395,13 @@ function miniBoard(env, opts) {
   const boats = view.boats.filter((b) => b.status === "water").sort((a, b) => a.lane - b.lane);
   if (!boats.length) return null;
   const sel = opts.selected;
-  const cards = boats.map((b) => {
+  // Each boat is a part (morph.js): placing a pawn builds the one boat it went into. Its inputs
+  // hold the actions its buttons send and the pick they make (the turn names the pick's key).
+  const mode = opts.freeSeat ? "place" : opts.myPawn ? "leave" : opts.wholeBoat ? "board" : "all";
+  const cards = boats.map((b) => env.part(morphId("lb-part-boat", mode, b.colour), [b, view.rows, view.turn, m.pending,
+    me ? me.colour : null, (opts.myPawn && opts.myPawn[b.colour]) || null, (opts.freeSeat && opts.freeSeat[b.colour]) || null,
+    (opts.wholeBoat && opts.wholeBoat[b.colour]) || null, sel && sel.boat === b.colour ? sel : null], () => boatCard(b)));
+  function boatCard(b) {
     const seats = [];
     const mine = opts.myPawn && opts.myPawn[b.colour];
     const used = new Set();
@@ -433,7 +438,7 @@ function miniBoard(env, opts) {
       h("div", { class: "lb-mhead" }, shape(b.colour, 16), h("b", {}, colourName(view, tr, b.colour)),
         h("small", {}, tr("boat.where", { lane: b.lane, island: tr(`island.short.${b.island}`), row: b.row, rows: view.rows }))),
       h("div", { class: "lb-mseats" }, seats));
-  });
+  }
   return h("section", { class: `lb-miniboard${opts.inline ? " inline" : ""}`, "data-testid": opts.inline ? "lb-pick-board" : "lb-miniboard" },
     opts.inline ? null : h("h3", {}, tr("boats")), h("div", { class: "lb-mboats" }, cards));
 }

@@ -198,3 +198,74 @@ def test_done_that_kills_by_thirst_says_so_and_asks_first(browser, preview, lang
     page.wait_for_function("window.__acts.length === 1", timeout=10_000)
     assert page.evaluate("window.__acts") == [{"type": "done"}]
     ctx.close()
+
+
+def test_a_morphed_phone_page_builds_only_what_changed(browser, preview):
+    """The phone page of one moment morphed into the page of another reads exactly as that
+    moment's page drawn on an empty page, while the parts an update did not change are not built
+    again (morph.js pageParts, issue 24): the same payload again builds none and keeps every
+    node; a new line in my log builds the log alone; a wound builds what shows it (my strip, my
+    case, the boat: three of the five parts); a kept hand's Show still asks, then shows."""
+    import lbt_scenarios as scenarios
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{preview}?page=phone&s=navigate&lang=en")
+    page.wait_for_function("window.__ready === true")
+    out = page.evaluate("""async (names) => {
+      const mod = await import("/phone/games/lifeboat.js");
+      const { partStats } = await import("/static/js/morph.js");
+      const states = await Promise.all(names.map((n) => fetch(`/states/${n}.json`).then((r) => r.json())));
+      const COLOURS = ["#d7263d", "#2f6fd6", "#2f9e5b", "#f2c230", "#8447b5", "#ee7a1b"];
+      const acts = [];
+      const ctxOf = (msg) => ({ lang: "en", page: "phone", t: (k) => k, has: () => false, players: [], room: null, seat: msg.seat,
+        act: (a) => { acts.push(a); return Promise.resolve({ ok: true }); },
+        colourOf: (seat) => ({ colour: COLOURS[seat % 6], letter: "P", name: msg.view.players[seat], id: `p${seat}` }) });
+      // (attributes in any order: a kept button may hold them in another order than a new one)
+      const text = (n) => (n.nodeType !== 1 ? n.nodeValue : `<${n.localName} ${[...n.attributes].map((a) => `${a.name}="${a.value}"`)
+        .sort().join(" ")}>${[...n.childNodes].map(text).join("")}</${n.localName}>`);
+      document.getElementById("root").remove();    // the preview's page: its ids are the parts'
+      const morphed = document.createElement("div");
+      document.body.append(morphed);
+      let version = 0;
+      let built = 0;
+      const same = (msg) => {
+        const before = partStats.built;
+        mod.render(morphed, msg, ctxOf(msg));
+        built = partStats.built - before;
+        const fresh = document.createElement("div");
+        document.body.append(fresh);
+        mod.render(fresh, msg, ctxOf(msg));
+        const ok = text(morphed) === text(fresh);
+        fresh.remove();
+        return ok;
+      };
+      const diffs = states.filter((s) => !same({ ...s.phone, match: 1, version: ++version })).map((s) => s.name);
+      const base = states[names.indexOf("navigate")].phone;
+      const msg = { ...base, match: 1, version: ++version, events: [] };
+      same(msg);
+      const parts = morphed.querySelectorAll("[id^=lbp-part-]").length;
+      const step = (view) => ({ ok: same({ ...msg, view, version: ++version }), built });
+      const again = step(msg.view);
+      const logged = JSON.parse(JSON.stringify(msg.view));
+      logged.me.private_log.push({ type: "draft_received", turn: 9, cards: ["water"] });
+      const log = step(logged);
+      const hurt = JSON.parse(JSON.stringify(logged));
+      const other = hurt.characters.find((c) => c.seat !== hurt.me.seat);
+      other.wounds += 1;
+      const wound = step(hurt);
+      // Show, on the kept hand: it asks first, then shows that card
+      const show = msg.legal_actions.find((a) => a.type === "show");
+      morphed.querySelector(`[data-testid=lbp-show-${show.card}]`).click();
+      morphed.querySelector("[data-testid=lbp-hand] [data-testid=lbp-yes]").click();
+      return { diffs, parts, again, log, wound, acts, show };
+    }""", scenarios.SCENARIOS)
+    assert out["diffs"] == [], out["diffs"]
+    # my strip, my hand, the boat, my case, my log
+    assert out["parts"] == 5, out
+    assert out["again"] == {"ok": True, "built": 0}, out["again"]
+    assert out["log"] == {"ok": True, "built": 1}, out["log"]
+    assert out["wound"] == {"ok": True, "built": 3}, out["wound"]
+    assert out["acts"] == [out["show"]], out
+    assert not errors, errors
+    page.close()

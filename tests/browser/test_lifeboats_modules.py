@@ -176,3 +176,75 @@ def test_a_crowded_side_column_is_tightened_then_given_its_log_back(browser, pre
     assert page.evaluate(fits)
     assert not errors, errors
     page.close()
+
+
+def test_a_morphed_phone_page_builds_only_what_changed(browser, preview):
+    """The phone page of one moment morphed into the page of another reads exactly as that
+    moment's page drawn on an empty page, while the parts an update did not change are not built
+    again (morph.js pageParts, issue 24): the same payload again builds none and keeps every
+    node; one more pawn in a boat builds that boat alone; a kept boat's "+" still places the
+    pawn the state shown offers."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{preview}?page=phone&s=setup_pawns&lang=en")
+    page.wait_for_function("window.__ready === true")
+    import lb_scenarios as scenarios
+    out = page.evaluate("""async (names) => {
+      const mod = await import("/phone/games/lifeboats.js");
+      const { partStats } = await import("/static/js/morph.js");
+      const states = await Promise.all(names.map((n) => fetch(`/states/${n}.json`).then((r) => r.json())));
+      const acts = [];
+      const ctxOf = (msg) => ({ lang: "en", t: (k) => k, players: [], room: null, seat: msg.seat,
+        act: (a) => { acts.push(a); return Promise.resolve({ ok: true }); },
+        colourOf: (seat) => ({ colour: "#888", letter: "?", name: msg.view.players[seat] }) });
+      // (attributes in any order: a kept button may hold them in another order than a new one)
+      const text = (n) => (n.nodeType !== 1 ? n.nodeValue : `<${n.localName} ${[...n.attributes].map((a) => `${a.name}="${a.value}"`)
+        .sort().join(" ")}>${[...n.childNodes].map(text).join("")}</${n.localName}>`);
+      document.getElementById("root").remove();    // the preview's page: its ids are the parts'
+      const morphed = document.createElement("div");
+      document.body.append(morphed);
+      let version = 0;
+      let built = 0;     // the parts the last morphed drawing built
+      const same = (msg) => {
+        const before = partStats.built;
+        mod.render(morphed, msg, ctxOf(msg));
+        built = partStats.built - before;
+        const fresh = document.createElement("div");
+        document.body.append(fresh);
+        mod.render(fresh, msg, ctxOf(msg));
+        const ok = text(morphed) === text(fresh);
+        fresh.remove();
+        return ok;
+      };
+      const diffs = states.filter((s) => !same({ ...s.phone, match: 1, version: ++version })).map((s) => s.name);
+      // setup_pawns: the same payload twice, then one more pawn in another player's boat
+      const base = states[names.indexOf("setup_pawns")].phone;
+      const msg = { ...base, match: 1, version: ++version, events: [] };
+      same(msg);
+      const nodes = [...morphed.querySelectorAll("*")];
+      same({ ...msg, version: ++version });
+      const again = { built, kept: nodes.every((el) => morphed.contains(el)) };
+      const mine = msg.view.me.colour;
+      const view = JSON.parse(JSON.stringify(msg.view));
+      const boat = view.boats.find((b) => b.status === "water" && b.free_seats > 1
+        && !b.pawns.some((p) => p.colour === mine) && b.colour !== mine);
+      const other = view.colours.find((c) => c !== mine);
+      boat.pawns.push({ colour: other, rank: "sailor" });
+      boat.free_seats -= 1;
+      const pawnOk = same({ ...msg, view, version: ++version });
+      const pawn = { built, ok: pawnOk, boat: boat.colour };
+      // a "+" of a boat kept as it was places the pawn this state offers
+      const kept = view.boats.find((b) => b.status === "water" && b.colour !== boat.colour
+        && morphed.querySelector(`[data-testid=lb-seat-${b.colour}]`));
+      morphed.querySelector(`[data-testid=lb-seat-${kept.colour}]`).click();
+      return { diffs, again, pawn, acts, keptBoat: kept.colour,
+               offered: msg.legal_actions.filter((a) => a.boat === kept.colour && a.rank === "officer") };
+    }""", scenarios.SCENARIOS)
+    assert out["diffs"] == [], out["diffs"]
+    assert out["again"] == {"built": 0, "kept": True}, out["again"]
+    assert out["pawn"]["ok"] and out["pawn"]["built"] == 1, out["pawn"]
+    assert out["acts"] == out["offered"][:1] and len(out["acts"]) == 1, out
+    assert not errors, errors
+    ctx.close()

@@ -1,0 +1,20 @@
+// A phone's new decision comes into view below the page's sticky header (the three games' phone
+// modules share it). Called right after the update is shown: the read lays the page out then,
+// the one layout of that update (the frame finds it done). Deferring it past the frame was
+// tried (issue 24) and left out: a scroll starting a frame later moved a button under a tap.
+//
+//   bringIntoView(root, selector, { above = 0, lowest = 0.5, smooth = true })
+//     if root's element `selector` starts above the header, or lower than `lowest` of the
+//     window's height, the window scrolls it to just under the header, `above` pixels of what
+//     precedes it still shown.
+
+export function bringIntoView(root, selector, { above = 0, lowest = 0.5, smooth = true } = {}) {
+  const el = root.querySelector(selector);
+  if (!el) return;
+  const top = el.getBoundingClientRect().top;
+  const header = document.querySelector(".topbar");
+  const offset = header ? header.getBoundingClientRect().height + 8 : 8;
+  if (top < offset || top > window.innerHeight * lowest) {
+    window.scrollTo({ top: Math.max(0, top + window.scrollY - offset - above), behavior: smooth ? "smooth" : "auto" });
+  }
+}
