@@ -151,3 +151,32 @@ def assert_catalog_parity(game):
         assert placeholders(text) == placeholders(strings["fr"][key]), key
         assert "(s)" not in text and "(s)" not in strings["fr"][key], key
     assert all(k.startswith((f"{game}.", f"game.{game}.", f"options.{game}.")) for k in strings["en"])
+
+
+# Page-side JS for the morph tests (pasted into an async page function that has already set
+# `mod`, the game's page module, and `ctxOf(msg)`, its context): `morphed`, one root every payload
+# is morphed into; `same(msg)` draws msg there and on an empty root and says whether the two read
+# the same, leaving in `built` the parts (morph.js pageParts) the morphed drawing built; `text(node)`
+# reads a node with its attributes in any order (a kept button may hold them in another order
+# than a new one). The preview's own page is removed first: its ids are the parts'.
+MORPHED_AND_FRESH = """
+      const { partStats } = await import("/static/js/morph.js");
+      const text = (n) => (n.nodeType !== 1 ? n.nodeValue : `<${n.localName} ${[...n.attributes].map((a) => `${a.name}="${a.value}"`)
+        .sort().join(" ")}>${[...n.childNodes].map(text).join("")}</${n.localName}>`);
+      document.getElementById("root").remove();
+      const morphed = document.createElement("div");
+      document.body.append(morphed);
+      let version = 0;
+      let built = 0;
+      const same = (msg) => {
+        const before = partStats.built;
+        mod.render(morphed, msg, ctxOf(msg));
+        built = partStats.built - before;
+        const fresh = document.createElement("div");
+        document.body.append(fresh);
+        mod.render(fresh, msg, ctxOf(msg));
+        const ok = text(morphed) === text(fresh);
+        fresh.remove();
+        return ok;
+      };
+"""

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from tests.browser import preview as preview_page
-from tests.browser.helpers import assert_catalog_parity
+from tests.browser.helpers import MORPHED_AND_FRESH, assert_catalog_parity
 from tests.browser.conftest import ARTIFACTS, ROOT, SHOTS
 
 HERE = ROOT / "tests" / "browser" / "lifeboat_preview"
@@ -214,33 +214,13 @@ def test_a_morphed_phone_page_builds_only_what_changed(browser, preview):
     page.wait_for_function("window.__ready === true")
     out = page.evaluate("""async (names) => {
       const mod = await import("/phone/games/lifeboat.js");
-      const { partStats } = await import("/static/js/morph.js");
       const states = await Promise.all(names.map((n) => fetch(`/states/${n}.json`).then((r) => r.json())));
       const COLOURS = ["#d7263d", "#2f6fd6", "#2f9e5b", "#f2c230", "#8447b5", "#ee7a1b"];
       const acts = [];
       const ctxOf = (msg) => ({ lang: "en", page: "phone", t: (k) => k, has: () => false, players: [], room: null, seat: msg.seat,
         act: (a) => { acts.push(a); return Promise.resolve({ ok: true }); },
         colourOf: (seat) => ({ colour: COLOURS[seat % 6], letter: "P", name: msg.view.players[seat], id: `p${seat}` }) });
-      // (attributes in any order: a kept button may hold them in another order than a new one)
-      const text = (n) => (n.nodeType !== 1 ? n.nodeValue : `<${n.localName} ${[...n.attributes].map((a) => `${a.name}="${a.value}"`)
-        .sort().join(" ")}>${[...n.childNodes].map(text).join("")}</${n.localName}>`);
-      document.getElementById("root").remove();    // the preview's page: its ids are the parts'
-      const morphed = document.createElement("div");
-      document.body.append(morphed);
-      let version = 0;
-      let built = 0;
-      const same = (msg) => {
-        const before = partStats.built;
-        mod.render(morphed, msg, ctxOf(msg));
-        built = partStats.built - before;
-        const fresh = document.createElement("div");
-        document.body.append(fresh);
-        mod.render(fresh, msg, ctxOf(msg));
-        const ok = text(morphed) === text(fresh);
-        fresh.remove();
-        return ok;
-      };
-      const diffs = states.filter((s) => !same({ ...s.phone, match: 1, version: ++version })).map((s) => s.name);
+""" + MORPHED_AND_FRESH + """      const diffs = states.filter((s) => !same({ ...s.phone, match: 1, version: ++version })).map((s) => s.name);
       const base = states[names.indexOf("navigate")].phone;
       const msg = { ...base, match: 1, version: ++version, events: [] };
       same(msg);

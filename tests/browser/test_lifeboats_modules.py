@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from tests.browser import preview as preview_page
-from tests.browser.helpers import assert_catalog_parity
+from tests.browser.helpers import MORPHED_AND_FRESH, assert_catalog_parity
 from tests.browser.conftest import ROOT
 
 HERE = ROOT / "tests" / "browser" / "lifeboats_preview"
@@ -193,32 +193,12 @@ def test_a_morphed_phone_page_builds_only_what_changed(browser, preview):
     import lb_scenarios as scenarios
     out = page.evaluate("""async (names) => {
       const mod = await import("/phone/games/lifeboats.js");
-      const { partStats } = await import("/static/js/morph.js");
       const states = await Promise.all(names.map((n) => fetch(`/states/${n}.json`).then((r) => r.json())));
       const acts = [];
       const ctxOf = (msg) => ({ lang: "en", t: (k) => k, players: [], room: null, seat: msg.seat,
         act: (a) => { acts.push(a); return Promise.resolve({ ok: true }); },
         colourOf: (seat) => ({ colour: "#888", letter: "?", name: msg.view.players[seat] }) });
-      // (attributes in any order: a kept button may hold them in another order than a new one)
-      const text = (n) => (n.nodeType !== 1 ? n.nodeValue : `<${n.localName} ${[...n.attributes].map((a) => `${a.name}="${a.value}"`)
-        .sort().join(" ")}>${[...n.childNodes].map(text).join("")}</${n.localName}>`);
-      document.getElementById("root").remove();    // the preview's page: its ids are the parts'
-      const morphed = document.createElement("div");
-      document.body.append(morphed);
-      let version = 0;
-      let built = 0;     // the parts the last morphed drawing built
-      const same = (msg) => {
-        const before = partStats.built;
-        mod.render(morphed, msg, ctxOf(msg));
-        built = partStats.built - before;
-        const fresh = document.createElement("div");
-        document.body.append(fresh);
-        mod.render(fresh, msg, ctxOf(msg));
-        const ok = text(morphed) === text(fresh);
-        fresh.remove();
-        return ok;
-      };
-      const diffs = states.filter((s) => !same({ ...s.phone, match: 1, version: ++version })).map((s) => s.name);
+""" + MORPHED_AND_FRESH + """      const diffs = states.filter((s) => !same({ ...s.phone, match: 1, version: ++version })).map((s) => s.name);
       // setup_pawns: the same payload twice, then one more pawn in another player's boat
       const base = states[names.indexOf("setup_pawns")].phone;
       const msg = { ...base, match: 1, version: ++version, events: [] };
