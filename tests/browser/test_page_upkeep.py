@@ -136,13 +136,17 @@ def _layouts_per_update(tv, payloads):
     cdp.send("Tracing.end")
     while not done:
         tv.evaluate("0")          # lets Playwright deliver the trace's events
-    marks = sorted((e["ts"], int(e["args"]["data"]["message"].split("-")[1])) for e in events
-                   if e.get("name") == "TimeStamp" and str(e.get("args", {}).get("data", {}).get("message", "")).startswith("update-"))
+    stamps = [e for e in events if e.get("name") == "TimeStamp"
+              and str(e.get("args", {}).get("data", {}).get("message", "")).startswith("update-")]
+    marks = sorted((e["ts"], int(e["args"]["data"]["message"].split("-")[1])) for e in stamps)
+    # The trace holds every page of the browser: only this page's main thread (where its marks
+    # are) counts. Another page of the test (a TV whose game goes on) lays itself out meanwhile.
+    main = {(e.get("pid"), e.get("tid")) for e in stamps}
     # A forced layout is a style recalc then one or more Layout events, all with a stack (Blink
     # may lay out a second, short pass for the same read); one per recalc is counted.
     forced = [0] * len(payloads)
     recalc = True
-    for e in sorted((e for e in events if e.get("ph") == "X"), key=lambda e: e["ts"]):
+    for e in sorted((e for e in events if e.get("ph") == "X" and (e.get("pid"), e.get("tid")) in main), key=lambda e: e["ts"]):
         if e.get("name") == "UpdateLayoutTree":
             recalc = True
         elif e.get("name") == "Layout" and (e.get("args", {}).get("beginData") or {}).get("stackTrace"):
