@@ -12,6 +12,7 @@ import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { ensureCss } from "/static/js/dom.js";
 import { fitWhenNeeded } from "/static/js/fit.js";
 import { galerapagosReveals, galerapagosWaiting } from "/static/games/galerapagos/moments.js";
+import { ticker } from "/static/js/waiting.js";
 
 export { strings };
 
@@ -21,7 +22,7 @@ ensureCss(new URL("./galerapagos.css", import.meta.url));
 const LOG_LINES = 4;
 // {log, version, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
 const memory = gameMemory(() => ({ log: [], logged: 0, version: -1, timer: null }),
-  (m) => { if (m.timer) clearInterval(m.timer); });
+  (m) => { if (m.timer) m.timer(); });
 const watched = new WeakSet();
 
 function mem(root, msg, ctx) {
@@ -148,17 +149,10 @@ function excess(page) {
   return [...page.querySelectorAll(PANELS)].map((el) => Math.max(0, el.scrollHeight - el.clientHeight - 1));
 }
 
+// The window's clock and the "waiting for" banner's own countdown (waiting.js) tick together.
 function countdown(root, m, msg) {
-  if (m.timer) { clearInterval(m.timer); m.timer = null; }
-  const el = root.querySelector(".gt-clock b");
-  if (!el || !msg.deadline) return;
-  const paint = () => {
-    const left = Math.max(0, Math.ceil((msg.deadline - Date.now()) / 1000));
-    el.textContent = String(left);
-    if (left <= 0 && m.timer) { clearInterval(m.timer); m.timer = null; }
-  };
-  paint();
-  m.timer = setInterval(paint, 250);
+  if (m.timer) { m.timer(); m.timer = null; }
+  m.timer = ticker(root, msg.deadline, ".gt-clock b, .wf-secs");
 }
 
 // ---------------------------------------------------------------- top bar

@@ -71,6 +71,10 @@ def test_every_scenario_renders(browser, preview, lang, kind):
                     .every(s => s.scrollHeight <= s.clientHeight + 2)"""), where
                 box = root.locator(".gt-table").bounding_box()
                 assert box["y"] + box["height"] <= size["height"] + 1, where
+                # every countdown on the board says its seconds (the window's clock and the
+                # "waiting for" banner's, which once read "closes in  s")
+                assert page.evaluate("""() => [...document.querySelectorAll('.gt-clock b, .wf-secs')]
+                    .every(b => /^[0-9]+$/.test(b.textContent))"""), where
             else:
                 # The decision's buttons are on the first screen, with no scrolling.
                 buttons = root.locator(".gp-action button")
