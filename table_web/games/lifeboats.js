@@ -25,7 +25,6 @@ const LOG_LINES = 9;
 const memory = gameMemory(() => ({ log: [], logged: 0, version: -1, boats: {}, timer: null }),
   (m) => { if (m.timer) clearInterval(m.timer); });
 const observed = new WeakSet();
-const shownMemory = new WeakMap();   // root -> the memory of the game it shows
 
 function mem(root, msg, ctx) {
   if (!observed.has(root)) {
@@ -33,12 +32,10 @@ function mem(root, msg, ctx) {
     // The page sizes root (its stage box, scaled): seat sizes follow it.
     new ResizeObserver(() => {
       const page = root.querySelector(".lb-table");
-      if (page) fitHeight(root, page, shownMemory.get(root));
+      if (page) fitHeight(root, page);
     }).observe(root);
   }
-  const m = memory(root, msg, ctx);
-  shownMemory.set(root, m);
-  return m;
+  return memory(root, msg, ctx);
 }
 
 export function render(root, msg, ctx) {
@@ -71,7 +68,7 @@ export function render(root, msg, ctx) {
   // measured when the stage's size, the boats or the end change, else the last fit is kept (issue 24)
   const fitKey = [root.style.width, root.style.height, view.boats.length, Boolean(view.over), ctx.lang].join("|");
   // morphed into the page shown (morph.js): only what changed is written
-  fitWhenNeeded(m, fitKey, page, () => showPage(root, page, gameKey(msg, ctx)), (shown) => fitHeight(root, shown, m), (shown) => sideNeedsRefit(shown, m));
+  fitWhenNeeded(m, fitKey, page, () => showPage(root, page, gameKey(msg, ctx)), (shown) => fitHeight(root, shown), sideNeedsRefit);
 
   // Keep a copy of where every boat was, to animate a boat sinking in the next update.
   m.boats = Object.fromEntries(view.boats.map((b) => [b.colour, JSON.parse(JSON.stringify(b))]));
@@ -100,7 +97,7 @@ function topBar(view, tr, msg) {
 
 // The board fills root (the stage box the page gives it, in unscaled pixels: offset sizes,
 // never getBoundingClientRect, which is scaled).
-function fitHeight(root, page, m) {
+function fitHeight(root, page) {
   page.classList.toggle("lb-narrow", page.offsetWidth < 1500);
   // One boat per lane, so a boat may spill over the cells above and below its own.
   const cell = page.querySelector(".lb-cell");
@@ -121,18 +118,19 @@ function fitHeight(root, page, m) {
     if (!side || side.scrollHeight <= side.clientHeight + 1) break;
     page.classList.add(step);
   }
-  if (m) m.sideFree = side && page.classList.contains(TIGHT[0]) ? sideFree(side) : 0;
+  // (kept on the page shown, which lives as long as its game: the check below reads it)
+  page.sideFree = side && page.classList.contains(TIGHT[0]) ? sideFree(side) : 0;
 }
 const TIGHT = ["lb-tight-1", "lb-tight-2"];
 // Checked after each update kept the last fit (in the frame, with the layout it needs anyway):
 // the column spills over (tighten it), or it was tightened for a crowded moment that has passed
 // and has room again for the log (fit it afresh): the log's room, and more than at the last fit
 // (so a column that is tight again at once is not refitted on every update).
-const sideNeedsRefit = (page, m) => {
+const sideNeedsRefit = (page) => {
   const side = page.querySelector(".lb-side");
   if (!side) return false;
   if (side.scrollHeight > side.clientHeight + 1) return !page.classList.contains(TIGHT[TIGHT.length - 1]);
-  return page.classList.contains(TIGHT[0]) && sideFree(side) > Math.max(LOG_ROOM, (m.sideFree || 0) + 40);
+  return page.classList.contains(TIGHT[0]) && sideFree(side) > Math.max(LOG_ROOM, (page.sideFree || 0) + 40);
 };
 // The column's free height under its last panel, in unscaled px.
 function sideFree(side) {
