@@ -249,3 +249,33 @@ def test_a_morphed_phone_page_builds_only_what_changed(browser, preview):
     assert out["acts"] == [out["show"]], out
     assert not errors, errors
     page.close()
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_the_decision_scrolls_into_view_smoothly_unless_motion_is_reduced(browser, preview, motion):
+    """intoview.js, shared by the three phones: the new decision is brought under the sticky
+    header, by a smooth scroll, or at once on a phone that asks for reduced motion."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion=motion)
+    page = ctx.new_page()
+    page.goto(f"{preview}?page=phone&s=answer_mug&lang=en")
+    page.wait_for_function("window.__ready === true", timeout=30_000)
+    page.evaluate("() => window.scrollTo({ top: 0, behavior: 'auto' })")
+    target = page.evaluate("""async () => {
+      const el = document.createElement('div');
+      el.className = 'scroll-probe'; el.style.height = '10px';
+      const spacer = document.createElement('div'); spacer.style.height = '2000px';
+      const below = document.createElement('div'); below.style.height = '2000px';
+      document.getElementById('root').append(spacer, el, below);
+      const { bringIntoView } = await import('/static/js/intoview.js');
+      const header = document.querySelector('.topbar');
+      const goal = el.getBoundingClientRect().top - (header ? header.getBoundingClientRect().height + 8 : 8);
+      bringIntoView(document.getElementById('root'), '.scroll-probe');
+      return { goal: Math.round(goal), now: Math.round(window.scrollY) };
+    }""")
+    assert target["goal"] > 1000
+    if motion == "reduce":
+        assert abs(target["now"] - target["goal"]) <= 1
+    else:
+        assert target["now"] < target["goal"]
+        page.wait_for_function(f"Math.abs(window.scrollY - {target['goal']}) <= 1", timeout=10_000)
+    ctx.close()

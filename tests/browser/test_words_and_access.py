@@ -122,12 +122,24 @@ def axe():
     return Axe()
 
 
+# True once the window has not scrolled for five frames (a smooth scroll lasts a few hundred ms).
+STILL = """() => {
+  const s = window.__still || (window.__still = { y: -1, frames: 0 });
+  if (s.y === window.scrollY) s.frames += 1; else { s.y = window.scrollY; s.frames = 0; }
+  return s.frames >= 5;
+}"""
+
+
 def serious(page, context=None):
     """The serious and critical axe violations of the page (axe injected by add_init_script).
     Entrance animations and transitions are finished first: axe reads colours as drawn, and a
-    label fading in reads as low contrast on a loaded machine (seen under two test workers)."""
+    label fading in reads as low contrast on a loaded machine (seen under two test workers).
+    A smooth scroll to the new decision is let end too: midway, the strip under the phone's sticky
+    header read as low contrast against the header (lifeboat phone, answer_mug, one CI run)."""
     page.evaluate("""() => document.getAnimations().forEach((a) => {
         if (a.effect && a.effect.getComputedTiming().iterations !== Infinity) a.finish(); })""")
+    page.evaluate("() => { window.__still = null; }")
+    page.wait_for_function(STILL, polling="raf")
     violations = page.evaluate(
         "c => axe.run(c || document, {resultTypes: ['violations']}).then(r => r.violations)", context)
     out = []

@@ -6,7 +6,7 @@
 //   bringIntoView(root, selector, { above = 0, lowest = 0.5, smooth = true })
 //     if root's element `selector` starts above the header, or lower than `lowest` of the
 //     window's height, the window scrolls it to just under the header, `above` pixels of what
-//     precedes it still shown.
+//     precedes it still shown. Smoothly, unless the phone asks for reduced motion.
 
 export function bringIntoView(root, selector, { above = 0, lowest = 0.5, smooth = true } = {}) {
   const el = root.querySelector(selector);
@@ -15,6 +15,10 @@ export function bringIntoView(root, selector, { above = 0, lowest = 0.5, smooth 
   const header = document.querySelector(".topbar");
   const offset = header ? header.getBoundingClientRect().height + 8 : 8;
   if (top < offset || top > window.innerHeight * lowest) {
-    window.scrollTo({ top: Math.max(0, top + window.scrollY - offset - above), behavior: smooth ? "smooth" : "auto" });
+    window.scrollTo({ top: Math.max(0, top + window.scrollY - offset - above), behavior: smooth && !reducedMotion() ? "smooth" : "auto" });
   }
+}
+
+function reducedMotion() {
+  return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 }
