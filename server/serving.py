@@ -486,6 +486,14 @@ def _simple_websocket(async_mode, limits, watchdog):
 
         def _handle_events(self):
             going = super()._handle_events()
+            if not going:
+                # simple-websocket 1.1.0, refusing a message too big, wakes the receiver
+                # (engineio's handler, in receive()) before `connected` goes down: woken in
+                # between, the receiver sees the connection up and waits again, for ever, and
+                # the connection is never closed (werkzeug still holds the socket). Down first,
+                # then wake it again.
+                self.connected = False
+                self.event.set()
             if going and self.incoming_message is not None:    # a message has begun
                 if not self.armed:
                     self.armed = True

@@ -76,3 +76,40 @@ def test_closing_a_websocket_whose_peer_is_already_gone_is_not_an_error():
         raise AssertionError("the library no longer raises: this override can go")
     ws.close()                                # ours: quiet
     assert ws.connected is False
+
+
+def test_a_message_too_big_wakes_the_receiver_with_the_connection_down():
+    """simple-websocket wakes engineio's receiver (its `event`) before it marks the connection
+    down when a message is too big: a receiver woken in between waited again for ever and the
+    socket stayed open (the flaky endless-message test in threading mode). The last wake-up
+    must find the connection down."""
+    import threading
+    import wsproto
+    from wsproto.events import AcceptConnection, Message, Request
+    wsgi = serving._simple_websocket("threading", serving.Limits(message_bytes=1000),
+                                     serving._watchdog("threading"))
+    ws = object.__new__(wsgi.server_class)
+    client = wsproto.WSConnection(wsproto.ConnectionType.CLIENT)
+    ws.ws = wsproto.WSConnection(wsproto.ConnectionType.SERVER)
+    ws.ws.receive_data(client.send(Request(host="localhost", target="/")))
+    list(ws.ws.events())
+    client.receive_data(ws.ws.send(AcceptConnection()))
+    list(client.events())
+    ws.max_message_size, ws.incoming_message, ws.incoming_message_len = 1000, None, 0
+    ws.input_buffer, ws.connected = [], True
+    seen = []
+
+    class Wake(threading.Event):
+        def set(self):
+            seen.append(ws.connected)
+            super().set()
+    ws.event = Wake()
+    sent = []
+    ws.sock = type("Sock", (), {"send": lambda self, data: sent.append(data)})()
+    ws.ws.receive_data(client.send(Message(data="x" * 800, message_finished=False)))
+    assert ws._handle_events() is True and seen == []            # a message has begun
+    ws.ws.receive_data(client.send(Message(data="x" * 800, message_finished=False)))
+    assert ws._handle_events() is False                         # too big: refused
+    assert sent, "the close frame is sent"
+    assert seen and seen[-1] is False, seen
+    serving._watchdog("threading").disarm(ws)
