@@ -138,7 +138,8 @@ function cueTurn() {
 
 function paintTitle() {
   const base = code ? `Castaways · ${code}` : "Castaways";
-  document.title = turn.mine ? `● ${t("phone.your_turn")} · ${base}` : base;
+  const title = turn.mine ? `● ${t("phone.your_turn")} · ${base}` : base;
+  if (document.title !== title) document.title = title;   // (each update: a new text node otherwise)
 }
 
 function updateTurn(msg) {

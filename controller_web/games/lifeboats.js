@@ -401,31 +401,36 @@ function miniBoard(env, opts) {
   const cards = boats.map((b) => env.part(morphId("lb-part-boat", mode, b.colour), [b, view.rows, view.turn, m.pending,
     me ? me.colour : null, (opts.myPawn && opts.myPawn[b.colour]) || null, (opts.freeSeat && opts.freeSeat[b.colour]) || null,
     (opts.wholeBoat && opts.wholeBoat[b.colour]) || null, sel && sel.boat === b.colour ? sel : null], () => boatCard(b)));
+  // Inside a boat built again, each seat and the boat's head are parts too: one more pawn
+  // builds its seat and the free seat after it, not the boat's six seats and their pawns
+  // (a boat is the board's largest block). A seat's inputs hold what it shows and the action
+  // its button sends; the turn and `pending` are every button's.
   function boatCard(b) {
+    const seat = (i, inputs, build) => env.part(morphId("lb-part-seat", mode, b.colour, i), [view.turn, m.pending, inputs], build);
     const seats = [];
     const mine = opts.myPawn && opts.myPawn[b.colour];
     const used = new Set();
     for (const p of b.pawns) {
       const a = mine && me && p.colour === me.colour && !used.has(p.rank) ? mine[p.rank] : null;
       if (a) used.add(p.rank);
-      const isSel = a && sel && sel.boat === a.boat && sel.rank === a.rank;
-      seats.push(a
+      const isSel = Boolean(a && sel && sel.boat === a.boat && sel.rank === a.rank);
+      seats.push(seat(seats.length, ["pawn", p.colour, p.rank, a, isSel], () => (a
         ? h("button", { class: `lb-mseat lb-tap${isSel ? " sel" : ""}`, disabled: m.pending,
                         "data-testid": `lb-leavepawn-${b.colour}-${p.rank}`, dataset: { boat: b.colour, rank: p.rank },
                         "aria-label": tr(`rank.${p.rank}`),
                         onclick: () => opts.onPick(a) }, pawn(view, p.colour, p.rank))
-        : h("span", { class: "lb-mseat" }, pawn(view, p.colour, p.rank)));
+        : h("span", { class: "lb-mseat" }, pawn(view, p.colour, p.rank)))));
     }
-    for (let i = 0; i < b.leaks; i++) seats.push(h("span", { class: "lb-mseat lb-mleak" }, leakIcon(18)));
+    for (let i = 0; i < b.leaks; i++) seats.push(seat(seats.length, ["leak"], () => h("span", { class: "lb-mseat lb-mleak" }, leakIcon(18))));
     const free = opts.freeSeat && opts.freeSeat[b.colour];
     let firstFree = true;
     while (seats.length < 6) {
       if (free && firstFree) {
-        seats.push(h("button", { class: "lb-mseat lb-mfree lb-tap", disabled: m.pending,
+        seats.push(seat(seats.length, ["plus", free], () => h("button", { class: "lb-mseat lb-mfree lb-tap", disabled: m.pending,
                                  "data-testid": `lb-seat-${b.colour}`, dataset: { boat: b.colour },
-                                 onclick: () => send(free) }, "+"));
+                                 onclick: () => send(free) }, "+")));
         firstFree = false;
-      } else seats.push(h("span", { class: `lb-mseat lb-mfree${free ? " lb-also" : ""}` }));
+      } else seats.push(seat(seats.length, ["free", Boolean(free)], () => h("span", { class: `lb-mseat lb-mfree${free ? " lb-also" : ""}` })));
     }
     const whole = opts.wholeBoat && opts.wholeBoat[b.colour];
     const isSel = whole && sel && sel.boat === b.colour;
@@ -435,8 +440,9 @@ function miniBoard(env, opts) {
     };
     if (whole) { attrs.onclick = () => opts.onPick(whole); attrs["data-testid"] = `lb-boardboat-${b.colour}`; attrs.disabled = m.pending; }
     return h(whole ? "button" : "div", attrs,
-      h("div", { class: "lb-mhead" }, shape(b.colour, 16), h("b", {}, colourName(view, tr, b.colour)),
-        h("small", {}, tr("boat.where", { lane: b.lane, island: tr(`island.short.${b.island}`), row: b.row, rows: view.rows }))),
+      env.part(morphId("lb-part-bhead", mode, b.colour), [b.colour, b.lane, b.island, b.row, view.rows], () => h("div", { class: "lb-mhead" },
+        shape(b.colour, 16), h("b", {}, colourName(view, tr, b.colour)),
+        h("small", {}, tr("boat.where", { lane: b.lane, island: tr(`island.short.${b.island}`), row: b.row, rows: view.rows })))),
       h("div", { class: "lb-mseats" }, seats));
   }
   return h("section", { class: `lb-miniboard${opts.inline ? " inline" : ""}`, "data-testid": opts.inline ? "lb-pick-board" : "lb-miniboard" },
