@@ -25,7 +25,7 @@ the rate until the loop is 4 times slower (the first round's method: the rate it
 The sockets are closed (nothing else reaches the pages) and the connection badge hidden as it
 is while connected (it would pulse, a frame painted every 16 ms that is no update's).
 Then what each update builds (not timed: the payloads again, after the timed replays): the
-parts (morph.js partStats: built, kept as they were, put in whole) and the elements made.
+parts (morph.js partStats: built, kept as they were) and the elements made.
 With --split, where each page's update time goes, at 1x (ms per update, means): a DevTools
 trace of the replay by what the main thread did (script, style, layout, layouts forced inside a
 script, paint = pre-paint + paint + layerize + commit, GC), and a JS sampling profile of the
@@ -476,8 +476,7 @@ def per_update(browser, url, rows, only="", slow_rate=4.0, split=False, methods=
 
 
 # What an update builds (at 1x, after the timed replays, the same payloads again; not timed):
-# morph.js's partStats (the parts built, kept as they were, and of the built, put in whole in
-# place of the shown one instead of diffed) and the elements made (document.createElement and
+# morph.js's partStats (the parts built and kept as they were) and the elements made (document.createElement and
 # createElementNS, counted around each update), per update; with --detail, the parts built
 # most, by id (a seat's or a line's number dropped).
 PARTS_INSTALL = """async () => {
@@ -487,8 +486,7 @@ PARTS_INSTALL = """async () => {
   const make = [document.createElement, document.createElementNS];
   document.createElement = function (...a) { c.made++; return make[0].apply(this, a); };
   document.createElementNS = function (...a) { c.made++; return make[1].apply(this, a); };
-  c.read = () => ({ built: partStats.built, kept: partStats.kept, replaced: partStats.replaced || 0,
-                    made: c.made, ids: c.log.splice(0) });
+  c.read = () => ({ built: partStats.built, kept: partStats.kept, made: c.made, ids: c.log.splice(0) });
   c.restore = () => { [document.createElement, document.createElementNS] = make; if ("log" in partStats) partStats.log = null; };
   window.__parts = c;
 }"""
@@ -507,7 +505,7 @@ def parts_per_update(page, items):
         for item in items:
             show(page, item)
             now = page.evaluate("() => window.__parts.read()")
-            rows.append({k: now[k] - last[k] for k in ("built", "kept", "replaced", "made")})
+            rows.append({k: now[k] - last[k] for k in ("built", "kept", "made")})
             for pid in now["ids"]:
                 groups[part_group(pid)] = groups.get(part_group(pid), 0) + 1
             last = now
@@ -515,7 +513,7 @@ def parts_per_update(page, items):
         page.evaluate("() => window.__parts.restore()")
     n = len(rows) or 1
     line = "  ".join(f"{k} {sum(r[k] for r in rows) / n:.1f} (median {statistics.median(r[k] for r in rows):.0f})"
-                     for k in ("built", "kept", "replaced"))
+                     for k in ("built", "kept"))
     print(f"      parts per update: {line};  elements made {sum(r['made'] for r in rows) / n:.0f}"
           f" (median {statistics.median(r['made'] for r in rows):.0f})", flush=True)
     if DETAIL and groups:

@@ -62,8 +62,7 @@ function draw(root, m) {
   // each with what it is drawn from; the page is drawn whole for another language, a new look
   // of a castaway (the room's names and colours) or the card data arriving.
   const looks = view.castaways.map((c) => { const x = ctx.colourOf(c.seat); return [x.name, x.colour, x.letter]; });
-  // (a part built again takes the shown one's place whole, not diffed node by node)
-  const part = pageParts(root, gameKey(msg, ctx), JSON.stringify([ctx.lang, looks, Boolean(cards())]), { replace: true });
+  const part = pageParts(root, gameKey(msg, ctx), JSON.stringify([ctx.lang, looks, Boolean(cards())]));
   const st = view.stage || {};
   const ballot = st.vote ? st.vote.ballot : st.ballot;
   const say = (e) => describeEvent(view, tr, ctx, e);

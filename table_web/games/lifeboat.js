@@ -56,8 +56,7 @@ export function render(root, msg, ctx) {
   // the log) are built only when what they show changed (morph.js); the page is drawn whole
   // for another language or a new look of a player (the room's names and colours).
   const looks = view.characters.map((c) => { const p = ctx.colourOf(c.seat); return [p.name, p.colour, p.letter, c.character]; });
-  // (a part built again takes the shown one's place whole, not diffed node by node)
-  env.part = pageParts(root, gameKey(msg, ctx), JSON.stringify([ctx.lang, looks]), { replace: true });
+  env.part = pageParts(root, gameKey(msg, ctx), JSON.stringify([ctx.lang, looks]));
   const page = h("div", { class: "lbv", dataset: { phase: view.phase }, style: { width: `${W}px`, height: `${H}px` } },
     env.part("lbv-part-top", [view.turn, view.phase, nowArgs(view), view.birds, view.birds_to_win], () => topBar(env)),
     h("div", { class: "lbv-main" },

@@ -55,9 +55,8 @@ export function render(root, msg, ctx) {
 
   // The parts an update rarely changes are built only when what they show changed (morph.js),
   // each with what it is drawn from; the page is drawn whole for another language or edition.
-  // A part built again takes the shown one's place whole, not diffed node by node (morph.js).
   const part = pageParts(root, gameKey(msg, ctx),
-    JSON.stringify([ctx.lang, view.players, view.colours, view.colour_names, view.edition]), { replace: true });
+    JSON.stringify([ctx.lang, view.players, view.colours, view.colour_names, view.edition]));
   const page = h("div", { class: "lb-table", dataset: { step: view.step, phase: view.phase } },
     part("lb-part-top", [view.turn, view.phase, view.start_player, view.supply, Boolean(msg.deadline)],
       () => topBar(view, tr, msg, m)),

@@ -326,9 +326,8 @@ def _kept(page, selector):
 
 
 def test_one_more_vote_keeps_the_tv_board_and_changes_one_chip(browser, preview):
-    """A vote comes in: the board, the other castaways and the other voters are the same nodes
-    as before the update (marked with a JS property); the voter's chip, a part built again, is
-    put in whole in place of the one shown (morph.js: not diffed) and says voted."""
+    """A vote comes in: the board, the castaways and the voters are the same nodes as before
+    the update (marked with a JS property), and the voter's chip says voted."""
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -348,9 +347,8 @@ def test_one_more_vote_keeps_the_tv_board_and_changes_one_chip(browser, preview)
     page.evaluate("m => window.__rerender(m)", data)
     voter = page.locator(f".gt-voter[data-seat='{seat}']")
     assert voter.get_attribute("data-voted") == "true"
-    assert not _kept(page, f".gt-voter[data-seat='{seat}']") and voter.count() == 1
     for sel in (".gt-table", ".gt-island", f"[data-testid=gt-castaway-{other}]",
-                f".gt-voter[data-seat='{other}']"):
+                f".gt-voter[data-seat='{seat}']", f".gt-voter[data-seat='{other}']"):
         assert _kept(page, sel), sel
     # Another game (a rematch) on the same root: none of the old game's nodes is reused.
     page.evaluate("m => window.__show(m)", data)
@@ -489,71 +487,5 @@ def test_a_morphed_tv_board_is_the_board_drawn_afresh(browser, preview):
     assert out["diffs"] == [], out
     # the top bar, the two tracks, the raft, the weather, the wreck, each castaway (and log lines)
     assert out["built"] == 0 and out["kept"] >= 6 + out["castaways"] and out["same"], out
-    assert not errors, errors
-    page.close()
-
-
-def test_a_part_built_again_is_put_in_whole_unless_it_holds_state(browser, preview):
-    """morph.js pageParts(..., {replace: true}), the TVs' boards: a part built again takes the
-    shown one's place whole (not diffed); a part kept inside it moves into it as the same node;
-    a click runs the handlers of the drawing shown, the kept part's its own; a part holding
-    the focus, one with a running animation and one its module keeps diffed ({morph: true})
-    are diffed as before (the same nodes: the focus and the animation go on). After each update
-    the page reads as the same state drawn afresh."""
-    page = browser.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{preview}?page=table&s=step&lang=en")
-    page.wait_for_function("window.__ready === true")
-    out = page.evaluate("""async () => {
-      const { pageParts, showPage, partStats } = await import("/static/js/morph.js");
-      const { h } = await import("/static/js/dom.js");
-      const clicks = [];
-      const draw = (root, st) => {
-        const part = pageParts(root, "room-1-1", "", { replace: true });
-        const page = h("div", { class: "pg" },
-          part("t-board", [st.board, st.chips], () => h("section", { onclick: () => clicks.push(`board ${st.board}`) },
-            h("b", {}, `board ${st.board}`),
-            st.chips.map((c) => part(`t-chip-${c.id}`, [c], () => h("button", { onclick: () => clicks.push(`chip ${c.id} ${c.n}`) }, String(c.n)))))),
-          part("t-field", [st.field], () => h("label", {}, st.field, h("input", { id: "t-input", value: "typed" }))),
-          part("t-anim", [st.anim], () => h("div", {}, String(st.anim))),
-          part("t-diffed", [st.anim], () => h("p", {}, String(st.anim)), { morph: true }));
-        return showPage(root, page, "room-1-1");
-      };
-      const shown = document.createElement("div");
-      document.body.append(shown);
-      const fresh = (st) => { const r = document.createElement("div"); draw(r, st); return r.innerHTML; };
-      const q = (sel) => shown.querySelector(sel);
-      const out = {};
-      const st = { board: 1, chips: [{ id: 1, n: 1 }, { id: 2, n: 1 }], field: "a", anim: 1 };
-      draw(shown, st);
-      const [board, chip2, field, anim, diffed] = ["#t-board", "#t-chip-2", "#t-input", "#t-anim", "#t-diffed"].map(q);
-      // the board and one chip change; the other chip is kept inside the board built again
-      st.board = 2; st.chips = [{ id: 1, n: 2 }, { id: 2, n: 1 }];
-      let before = { ...partStats };
-      draw(shown, st);
-      out.board = { replaced: partStats.replaced - before.replaced, built: partStats.built - before.built,
-                    newBoard: q("#t-board") !== board && !board.isConnected, chip2Kept: q("#t-chip-2") === chip2,
-                    same: shown.innerHTML === fresh(st) };
-      q("#t-board b").click(); q("#t-chip-2").click(); q("#t-chip-1").click();
-      out.clicks = clicks.slice();
-      // the focused field, the animated part and the one kept diffed: the same nodes
-      field.focus();
-      anim.animate([{ opacity: 0.5 }, { opacity: 1 }], { duration: 600000 });
-      st.field = "b"; st.anim = 2;
-      before = { ...partStats };
-      draw(shown, st);
-      out.state = { replaced: partStats.replaced - before.replaced, built: partStats.built - before.built,
-                    field: q("#t-input") === field && document.activeElement === field, value: field.value,
-                    anim: q("#t-anim") === anim && anim.getAnimations().length === 1 && anim.textContent === "2",
-                    diffed: q("#t-diffed") === diffed && diffed.textContent === "2",
-                    same: shown.innerHTML === fresh(st) };
-      return out;
-    }""")
-    assert out["board"] == {"replaced": 1, "built": 2, "newBoard": True, "chip2Kept": True, "same": True}, out
-    # (a chip's click bubbles to the board it now sits in: the new one's handler)
-    assert out["clicks"] == ["board 2", "chip 2 1", "board 2", "chip 1 2", "board 2"], out
-    assert out["state"] == {"replaced": 0, "built": 3, "field": True, "value": "typed", "anim": True,
-                            "diffed": True, "same": True}, out
     assert not errors, errors
     page.close()

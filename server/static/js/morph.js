@@ -22,15 +22,6 @@
 // name the parts of its page (the board, the players, the log) with what each is drawn from:
 // a part whose inputs are those of the part shown is not built again, but stands in the new
 // page as an empty element with its id, and the morph keeps the shown one as it is.
-//
-// Parts replaced whole (pageParts(..., {replace: true}), the TV's boards): a part built again
-// is not diffed against the one shown, node by node (idiomorph's cost, most of an update's
-// JavaScript): the built element, its handlers already on it, takes the shown one's place, and
-// the kept parts inside it move into it as they are. The morph then walks the page's frame
-// only, each part in it a stand-in. A part is diffed as before when it holds the focus or a
-// <details> (their state would be lost), when a CSS animation or transition runs in it (it
-// goes on, not anew), and when its module says so (part(id, inputs, build, {morph: true}): a
-// CSS transition its new drawing starts, which a new element would not run).
 import { Idiomorph } from "../vendor/idiomorph/idiomorph.esm.js";
 import { carryHandlers } from "./dom.js";
 
@@ -38,12 +29,10 @@ const shownKey = new WeakMap();   // root -> the game key of the page it shows
 const added = [];                 // the drawn nodes idiomorph is inserting (nested: a stack)
 const KEPT = "data-kept-part";    // the mark of a stand-in
 const standing = new WeakMap();   // a stand-in -> the part shown it stands for
-const heldParts = new WeakMap();  // root -> {key, extra, replace, shown: Map(id -> inputs), drawn: Map, standIns: [], built: []}
-const diffOnly = new WeakSet();   // built parts their module wants diffed, never replaced whole
-/** What the parts did since the page loaded (tests and benchmarks read it): built, kept as
- * they were, and (of the built) put in whole in place of the part shown. `log`: an array to
- * push the id of every part built into (benchmarks/pages.py), else null. */
-export const partStats = { built: 0, kept: 0, replaced: 0, log: null };
+const heldParts = new WeakMap();  // root -> {key, extra, shown: Map(id -> inputs), drawn: Map, standIns: []}
+/** What the parts did since the page loaded (tests and benchmarks read it); `log`: an array
+ * to push the id of every part built into (benchmarks/pages.py), else null. */
+export const partStats = { built: 0, kept: 0, log: null };
 
 function carryTree(from, to) {
   if (standing.has(from)) return;     // a part kept as it is keeps its own handlers
@@ -66,8 +55,8 @@ const CONFIG = {
   callbacks: {
     beforeNodeMorphed(oldNode, newNode) {
       if (standing.has(newNode)) {
-        // an unchanged part (or one put in whole): kept as it is; matched to any other node
-        // (idiomorph matches an element without id by its tag), the page is put in whole
+        // an unchanged part: kept as it is; matched to another node (idiomorph matches an
+        // element without id by its tag, and would keep that one), the page is put in whole
         if (standing.get(newNode) !== oldNode) throw new Error("a kept part was matched to another node");
         return false;
       }
@@ -109,7 +98,6 @@ export function showPage(root, page, key) {
     root.replaceChildren(page);
   } else {
     added.length = 0;
-    if (held && held.key === key && held.replace) replaceBuilt(root, page, held);
     try {
       Idiomorph.morph(root, page, CONFIG);
     } catch (err) {
@@ -126,44 +114,8 @@ export function showPage(root, page, key) {
     for (const [id, inputs] of held.drawn) held.shown.set(id, inputs);
     held.drawn.clear();
     held.standIns = [];
-    held.built = [];
   }
   return root.firstElementChild;
-}
-
-// The parts built for this page that a shown part of the same id can give its place to, put
-// in (outermost first: a part inside one put in whole goes in with it); each leaves a stand-in
-// in the new page, so the morph keeps it as it is. The kept parts inside a part put in move
-// into it from where they are shown.
-function replaceBuilt(root, page, held) {
-  const active = document.activeElement;
-  const focused = active && active !== document.body ? active : null;
-  for (let i = held.built.length - 1; i >= 0; i--) {
-    const el = held.built[i];
-    // (connected: inside a part put in already)
-    if (diffOnly.has(el) || el.isConnected || !page.contains(el)) continue;
-    const old = document.getElementById(el.id);
-    if (!old || old.localName !== el.localName || !root.contains(old)) continue;
-    if (focused && old.contains(focused)) continue;
-    if (old.localName === "details" || old.querySelector("details")) continue;
-    // a CSS animation or transition running (or holding its end) in it goes on, not anew
-    if (old.getAnimations && old.getAnimations({ subtree: true }).length) continue;
-    for (const stand of el.querySelectorAll(`[${KEPT}]`)) {
-      const live = standing.get(stand);
-      if (!live) continue;
-      const hadFocus = focused && live.contains(focused);
-      stand.replaceWith(live);
-      if (hadFocus && document.activeElement !== focused) focused.focus({ preventScroll: true });
-    }
-    const stand = document.createElementNS(el.namespaceURI, el.localName);
-    stand.id = el.id;
-    stand.setAttribute(KEPT, "");
-    standing.set(stand, el);
-    held.standIns.push(stand);
-    el.replaceWith(stand);
-    old.replaceWith(el);
-    partStats.replaced++;
-  }
 }
 
 // A page put in whole (not morphed): each stand-in gives its place to the part it stands for.
@@ -183,24 +135,18 @@ function putBack(standIns) {
  * stand-in takes its place in the new page and showPage keeps the part shown as it is, with
  * the handlers it had. A page drawn whole (a first page, another game, another `extra`) builds
  * every part. Call it once per draw, before building, and show the page with showPage.
- * `replace`: a part built again takes the place of the one shown whole, instead of being diffed
- * against it (see the top of this file), unless it holds the focus, a <details> or a running
- * animation, or part()'s last argument says {morph: true} (a CSS transition its new drawing
- * starts, which a new element would not run).
  */
-export function pageParts(root, key, extra = "", { replace = false } = {}) {
+export function pageParts(root, key, extra = "") {
   let held = heldParts.get(root);
   const fresh = !held || held.key !== key || held.extra !== extra
     || shownKey.get(root) !== key || root.childNodes.length !== 1;
   if (fresh) {
-    held = { key, extra, shown: new Map(), drawn: new Map(), standIns: [], built: [] };
+    held = { key, extra, shown: new Map(), drawn: new Map(), standIns: [] };
     heldParts.set(root, held);
   }
-  held.replace = replace;
   held.drawn.clear();
   held.standIns = [];
-  held.built = [];
-  return function part(id, inputs, build, { morph = false } = {}) {
+  return function part(id, inputs, build) {
     const sig = JSON.stringify(inputs);
     if (!fresh && held.shown.get(id) === sig) {
       const live = document.getElementById(id);
@@ -218,11 +164,7 @@ export function pageParts(root, key, extra = "", { replace = false } = {}) {
     partStats.built++;
     if (partStats.log) partStats.log.push(id);
     const el = build();
-    if (el) {
-      el.id = id;
-      if (!fresh) held.built.push(el);
-      if (morph) diffOnly.add(el);
-    }
+    if (el) el.id = id;
     held.drawn.set(id, sig);
     return el;
   };
