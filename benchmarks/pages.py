@@ -24,6 +24,8 @@ the rate until the loop is 4 times slower (the first round's method: the rate it
 5.8, varied too much between sittings to compare figures). The first load below keeps rate 4.
 The sockets are closed (nothing else reaches the pages) and the connection badge hidden as it
 is while connected (it would pulse, a frame painted every 16 ms that is no update's).
+Then what each update builds (not timed: the payloads again, after the timed replays): the
+parts (morph.js partStats: built, kept as they were) and the elements made.
 With --split, where each page's update time goes, at 1x (ms per update, means): a DevTools
 trace of the replay by what the main thread did (script, style, layout, layouts forced inside a
 script, paint = pre-paint + paint + layerize + commit, GC), and a JS sampling profile of the
@@ -468,8 +470,56 @@ def per_update(browser, url, rows, only="", slow_rate=4.0, split=False, methods=
                       + f"  (sum {sum(t.values()):.1f})", flush=True)
                 print("      1x scripts by part (sampled, forced layouts in their script): "
                       + "  ".join(f"{k} {v:.1f}" for k, v in js.items()), flush=True)
+            parts_per_update(page, items)
         tv_ctx.close()
         ph_ctx.close()
+
+
+# What an update builds (at 1x, after the timed replays, the same payloads again; not timed):
+# morph.js's partStats (the parts built and kept as they were) and the elements made (document.createElement and
+# createElementNS, counted around each update), per update; with --detail, the parts built
+# most, by id (a seat's or a line's number dropped).
+PARTS_INSTALL = """async () => {
+  const { partStats } = await import("/static/js/morph.js");
+  const c = { made: 0, log: [] };
+  if ("log" in partStats) partStats.log = c.log;
+  const make = [document.createElement, document.createElementNS];
+  document.createElement = function (...a) { c.made++; return make[0].apply(this, a); };
+  document.createElementNS = function (...a) { c.made++; return make[1].apply(this, a); };
+  c.read = () => ({ built: partStats.built, kept: partStats.kept, made: c.made, ids: c.log.splice(0) });
+  c.restore = () => { [document.createElement, document.createElementNS] = make; if ("log" in partStats) partStats.log = null; };
+  window.__parts = c;
+}"""
+
+
+def part_group(pid):
+    """'gt-cw-3' -> 'gt-cw', 'lb-slot-red' -> 'lb-slot'; a page's named part ('lb-part-top') as is."""
+    return pid if "-part-" in pid else pid.rsplit("-", 1)[0]
+
+
+def parts_per_update(page, items):
+    page.evaluate(PARTS_INSTALL)
+    rows, groups = [], {}
+    try:
+        last = page.evaluate("() => window.__parts.read()")
+        for item in items:
+            show(page, item)
+            now = page.evaluate("() => window.__parts.read()")
+            rows.append({k: now[k] - last[k] for k in ("built", "kept", "made")})
+            for pid in now["ids"]:
+                groups[part_group(pid)] = groups.get(part_group(pid), 0) + 1
+            last = now
+    finally:
+        page.evaluate("() => window.__parts.restore()")
+    n = len(rows) or 1
+    line = "  ".join(f"{k} {sum(r[k] for r in rows) / n:.1f} (median {statistics.median(r[k] for r in rows):.0f})"
+                     for k in ("built", "kept"))
+    print(f"      parts per update: {line};  elements made {sum(r['made'] for r in rows) / n:.0f}"
+          f" (median {statistics.median(r['made'] for r in rows):.0f})", flush=True)
+    if DETAIL and groups:
+        print("      parts built per update, by id: " + ", ".join(
+            f"{g} {c / n:.2f}" for g, c in sorted(groups.items(), key=lambda x: -x[1])[:DETAIL]), flush=True)
+    return rows
 
 
 def after_gc(page, cdp):

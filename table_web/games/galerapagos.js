@@ -21,7 +21,7 @@ ensureCss(new URL("./galerapagos.css", import.meta.url));
 // The log is folded to its last lines: the story of the turn is told large in the centre.
 const LOG_LINES = 4;
 // {log, version, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
-const memory = gameMemory(() => ({ log: [], logged: 0, version: -1, timer: null }),
+const memory = gameMemory(() => ({ log: [], logged: 0, says: new Map(), version: -1, timer: null }),
   (m) => { if (m.timer) m.timer(); });
 const watched = new WeakSet();
 
@@ -65,12 +65,13 @@ function draw(root, m) {
   const part = pageParts(root, gameKey(msg, ctx), JSON.stringify([ctx.lang, looks, Boolean(cards())]));
   const st = view.stage || {};
   const ballot = st.vote ? st.vote.ballot : st.ballot;
-  const log = logLines(m, (e) => describeEvent(view, tr, ctx, e));
+  const say = (e) => describeEvent(view, tr, ctx, e);
+  const log = logLines(m, say);
   const page = h("div", { class: `gt-table${view.castaways.length > 8 ? " gt-many" : ""}`, dataset: { phase: view.phase } },
     part("gt-part-top", [view.turn, view.phase, view.over, view.first_player], () => topBar(env)),
     h("div", { class: "gt-main" },
       island(env, part),
-      h("div", { class: "gt-mid" }, now(env, part), logPanel(env, log, part)),
+      h("div", { class: "gt-mid" }, now(env, part), logPanel(env, log, say, part)),
       castaways(env, part)),
     view.over && view.result ? final(env) : null);
   // fitted when the screen, the castaways or the end change, else the last fit is kept (issue 24)
@@ -378,24 +379,31 @@ function reveal({ tr, ctx }, b) {
 
 // ---------------------------------------------------------------- log
 
-// The log's last lines, newest first: [event, its sentence, its place in the game's log] of the
-// last events that say something.
+// The log's last lines, newest first: [event, its place in the game's log] of the last events
+// that say something. Whether an event does is asked once (m.says, by its place): its sentence
+// is built only with its line's part, not on every update to be thrown away.
 function logLines(m, say) {
   const out = [];
   const first = m.logged - m.log.length;
   for (let i = m.log.length - 1; i >= 0 && out.length < LOG_LINES; i--) {
     const e = m.log[i];
     if (e.type === "voted" || e.type === "pass") continue;
-    const text = say(e);
-    if (text) out.push([e, text, first + i]);
+    const n = first + i;
+    let says = m.says.get(n);
+    if (says === undefined) {
+      says = Boolean(say(e));
+      m.says.set(n, says);
+    }
+    if (says) out.push([e, n]);
   }
+  if (m.says.size > 4 * m.log.length + 40) for (const n of m.says.keys()) if (n < first) m.says.delete(n);
   return out;
 }
 
 // A line keeps its node while it scrolls down (a part with an id by its place in the log).
-function logPanel({ tr }, lines, part) {
+function logPanel({ tr }, lines, say, part) {
   return h("section", { class: "gt-logp", "data-testid": "gt-log" }, h("h3", {}, tr("log")),
-    h("ol", {}, lines.map(([e, text, n]) => part(morphId("gt-log", n), e, () => h("li", { class: `gt-log-${e.type}` }, text)))));
+    h("ol", {}, lines.map(([e, n]) => part(morphId("gt-log", n), e, () => h("li", { class: `gt-log-${e.type}` }, say(e))))));
 }
 
 // ---------------------------------------------------------------- the end

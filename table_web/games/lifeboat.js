@@ -25,7 +25,7 @@ export const fit = { width: W, height: H };
 const LOG_LINES = 12;
 // {log, version, lastNav, lastFight, rects} of one game (server/static/js/gamekey.js): a
 // rematch starts with no old log, fight or navigation card.
-const mem = gameMemory(() => ({ log: [], version: -1, lastNav: null, lastFight: null, rects: {} }));
+const mem = gameMemory(() => ({ log: [], logged: 0, says: new Map(), version: -1, lastNav: null, lastFight: null, rects: {} }));
 
 export function render(root, msg, ctx) {
   const m = mem(root, msg, ctx);
@@ -37,7 +37,7 @@ export function render(root, msg, ctx) {
   if (fresh) {
     if (msg.version < m.version) m.log = [];
     for (const e of events) {
-      if (!QUIET.has(e.type)) m.log.push(e);
+      if (!QUIET.has(e.type)) { m.log.push(e); m.logged++; }
       if (e.type === "navigation_card") m.lastNav = { card: e.card, turn: e.turn, birds: e.birds, overboard: null };
       if (e.type === "overboard" && m.lastNav) m.lastNav.overboard = e.seats;
       if (e.type === "fight_resolved") m.lastFight = e;
@@ -58,7 +58,7 @@ export function render(root, msg, ctx) {
   const looks = view.characters.map((c) => { const p = ctx.colourOf(c.seat); return [p.name, p.colour, p.letter, c.character]; });
   env.part = pageParts(root, gameKey(msg, ctx), JSON.stringify([ctx.lang, looks]));
   const page = h("div", { class: "lbv", dataset: { phase: view.phase }, style: { width: `${W}px`, height: `${H}px` } },
-    topBar(env),
+    env.part("lbv-part-top", [view.turn, view.phase, nowArgs(view), view.birds, view.birds_to_win], () => topBar(env)),
     h("div", { class: "lbv-main" },
       h("div", { class: "lbv-left" }, boat(env), stage(env)),
       side(env)),
@@ -88,8 +88,9 @@ export function render(root, msg, ctx) {
 
 // ---------------------------------------------------------------- top bar
 
-function nowLine(env) {
-  const { view, tr } = env;
+// What the top bar's line says: [key, seat, n], or [the phase's key] alone (also the top bar
+// part's inputs).
+function nowArgs(view) {
   const a = view.actions;
   const waiting = view.waiting_for || [];
   let key = `wait.${view.phase}`;
@@ -100,8 +101,15 @@ function nowLine(env) {
   }
   if (view.phase === "draft" && view.draft) seat = view.draft.drafter;
   if (view.phase === "navigate" && view.navigation) seat = view.navigation.navigator;
-  if (!["draft", "actions", "navigate", "rescue", "thirst", "over"].includes(view.phase)) return tr(`phase.${view.phase}`) || "";
-  return fmt(tr, key, { who: seat === undefined || seat === null ? tr("nobody") : who(env, seat), n: view.draft ? view.draft.cards : 0 });
+  if (!["draft", "actions", "navigate", "rescue", "thirst", "over"].includes(view.phase)) return [`phase.${view.phase}`];
+  return [key, seat === undefined ? null : seat, view.draft ? view.draft.cards : 0];
+}
+
+function nowLine(env) {
+  const { tr } = env;
+  const [key, seat, n] = nowArgs(env.view);
+  if (n === undefined) return tr(key) || "";
+  return fmt(tr, key, { who: seat === null ? tr("nobody") : who(env, seat), n });
 }
 
 function topBar(env) {
@@ -193,10 +201,14 @@ function stage(env) {
   else if (view.phase === "navigate") parts.push(navigatorPanel(env));
   else if (view.phase === "actions" && view.actions && view.actions.step === "answer") parts.push(answerPanel(env));
   else if (view.phase === "actions" && view.actions && view.actions.order) parts.push(orderPanel(env));
+  // the last fight and flare stay for many updates: parts, with all they read
   const last = lastFight(env);
-  if (!view.fight && last && parts.length < 2) parts.push(lastFightPanel(env, last));
+  if (!view.fight && last && parts.length < 2) {
+    parts.push(env.part("lbv-part-lastfight", [last, (last.wounded || []).map((x) => view.characters[x.seat].size)],
+      () => lastFightPanel(env, last)));
+  }
   const fl = view.last_flare;
-  if (fl && fl.turn === view.turn && parts.length < 3) parts.push(flarePanel(env, fl));
+  if (fl && fl.turn === view.turn && parts.length < 3) parts.push(env.part("lbv-part-flare", [fl], () => flarePanel(env, fl)));
   return h("section", { class: "lbv-stage", "data-testid": "lbv-stage" }, waiting, parts);
 }
 
@@ -337,7 +349,15 @@ function side(env) {
   const last = lastNavCard(env);
   const deck = (label, n, testid) => h("div", { class: "lbv-deck", "data-testid": testid }, cardBack(Math.min(n, 5)), h("b", {}, String(n)), h("small", {}, label));
   const outcome = last && last.outcome;
-  const log = m.log.slice(-LOG_LINES).reverse();
+  // the last lines, newest first, each a part with an id by its place in the game's log (it
+  // keeps its node while it scrolls down); whether an event says something is asked once
+  const first = m.logged - m.log.length;
+  const log = m.log.map((e, i) => [e, first + i]).slice(-LOG_LINES).reverse().filter(([e, n]) => {
+    let says = m.says.get(n);
+    if (says === undefined) m.says.set(n, says = Boolean(describeEvent(env, e)));
+    return says;
+  });
+  if (m.says.size > 4 * m.log.length + 40) for (const n of m.says.keys()) if (n < first) m.says.delete(n);
   return h("aside", { class: "lbv-side-col" },
     env.part("lbv-part-decks", [d.navigation, d.row_stack, d.provisions], () => h("div", { class: "lbv-decks" },
       deck(tr("deck.navigation"), d.navigation, "lbv-deck-nav"),
@@ -347,12 +367,10 @@ function side(env) {
       h("h3", {}, tr("nav.last")),
       last ? navCard(env, last.card, { extra: navOutcome(env, outcome) })
         : h("div", { class: "lbv-note" }, tr("nav.none")))),
-    env.part("lbv-part-log", log, () => h("div", { class: "lbv-panel lbv-log", "data-testid": "lbv-log" },
+    h("div", { class: "lbv-panel lbv-log", "data-testid": "lbv-log" },
       h("h3", {}, tr("log")),
-      h("ol", {}, log.map((e) => {
-        const line = describeEvent(env, e);
-        return line ? h("li", { dataset: { type: e.type } }, line) : null;
-      })))));
+      h("ol", {}, log.map(([e, n]) => env.part(morphId("lbv-log", n), e,
+        () => h("li", { dataset: { type: e.type } }, describeEvent(env, e)))))));
 }
 
 // What the last navigation card did: who went overboard, sharks, preserver, thirsts, water.

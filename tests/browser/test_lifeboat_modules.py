@@ -279,3 +279,29 @@ def test_the_decision_scrolls_into_view_smoothly_unless_motion_is_reduced(browse
         assert target["now"] < target["goal"]
         page.wait_for_function(f"Math.abs(window.scrollY - {target['goal']}) <= 1", timeout=10_000)
     ctx.close()
+
+
+def test_one_more_event_builds_one_log_line_on_the_tv(browser, preview):
+    """The TV's log lines, top bar and panels are parts (morph.js): an update that only adds an
+    event to the log builds that line and nothing else (the whole log, twelve sentences with
+    their discs, was built on every update); the line before it is the same node, now second."""
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{preview}?page=table&s=choose&lang=en")
+    page.wait_for_function("window.__ready === true")
+    data = page.evaluate("() => window.__msg")
+    page.evaluate("m => window.__rerender(m)", data)      # its parts shown once
+    out = page.evaluate("""async (m) => {
+      const { partStats } = await import("/static/js/morph.js");
+      const first = document.querySelector("[data-testid=lbv-log] li");
+      first.__kept = true;
+      const before = partStats.built;
+      window.__rerender(m);
+      const lines = [...document.querySelectorAll("[data-testid=lbv-log] li")];
+      return { built: partStats.built - before, second: Boolean(lines[1] && lines[1].__kept),
+               newest: lines[0].dataset.type };
+    }""", {**data, "version": data["version"] + 1, "events": [{"type": "provisions_skipped", "turn": 1}]})
+    assert out == {"built": 1, "second": True, "newest": "provisions_skipped"}, out
+    assert not errors, errors
+    page.close()

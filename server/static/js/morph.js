@@ -30,8 +30,9 @@ const added = [];                 // the drawn nodes idiomorph is inserting (nes
 const KEPT = "data-kept-part";    // the mark of a stand-in
 const standing = new WeakMap();   // a stand-in -> the part shown it stands for
 const heldParts = new WeakMap();  // root -> {key, extra, shown: Map(id -> inputs), drawn: Map, standIns: []}
-/** What the parts did since the page loaded (tests and benchmarks read it). */
-export const partStats = { built: 0, kept: 0 };
+/** What the parts did since the page loaded (tests and benchmarks read it); `log`: an array
+ * to push the id of every part built into (benchmarks/pages.py), else null. */
+export const partStats = { built: 0, kept: 0, log: null };
 
 function carryTree(from, to) {
   if (standing.has(from)) return;     // a part kept as it is keeps its own handlers
@@ -53,7 +54,12 @@ const CONFIG = {
   // as it was, and a tapped button keeps the focus on a phone)
   callbacks: {
     beforeNodeMorphed(oldNode, newNode) {
-      if (standing.has(newNode)) return false;     // an unchanged part: kept as it is
+      if (standing.has(newNode)) {
+        // an unchanged part: kept as it is; matched to another node (idiomorph matches an
+        // element without id by its tag, and would keep that one), the page is put in whole
+        if (standing.get(newNode) !== oldNode) throw new Error("a kept part was matched to another node");
+        return false;
+      }
       if (oldNode.nodeType === 1) carryHandlers(newNode, oldNode);
       return true;
     },
@@ -156,6 +162,7 @@ export function pageParts(root, key, extra = "") {
       }
     }
     partStats.built++;
+    if (partStats.log) partStats.log.push(id);
     const el = build();
     if (el) el.id = id;
     held.drawn.set(id, sig);
