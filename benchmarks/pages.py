@@ -429,6 +429,11 @@ def per_update(browser, url, rows, only="", slow_rate=4.0, split=False, methods=
         request(tv, "bot_replace", {"player": ana})
         tv.wait_for_function("""n => { const g = window.castaways.state.game;
           return g && (g.over || g.version >= n); }""", arg=UPDATES + 5)
+        # Ana takes her seat back: the phone measured is a player's, with her decisions drawn,
+        # not the greyed, inert page of a seat a bot plays (a filter over the whole stage that
+        # a player's phone never has). The recorded updates are those her seat received.
+        request(phone, "take_back", {})
+        phone.wait_for_function("() => !document.getElementById('stage').classList.contains('locked')")
         # both sockets closed: nothing but the replayed payload reaches either page; the
         # connection badge, which would say so and pulse (a frame painted every 16 ms that is
         # no update's), is hidden as it is while connected
