@@ -8,6 +8,7 @@ import pytest
 
 from tests.browser import preview as preview_page
 from tests.browser.helpers import MORPHED_AND_FRESH, assert_catalog_parity
+from tests.browser.paintcheck import idle_paints, repainting, running_animations
 from tests.browser.conftest import ROOT
 
 HERE = ROOT / "tests" / "browser" / "lifeboats_preview"
@@ -230,3 +231,23 @@ def test_a_morphed_phone_page_builds_only_what_changed(browser, preview):
     assert out["acts"] == out["offered"][:1] and len(out["acts"]) == 1, out
     assert not errors, errors
     ctx.close()
+
+
+def test_the_boat_of_an_ejection_vote_glows_without_repainting_the_board(browser, preview):
+    """The boat of an ejection vote glows for as long as the vote lasts (an animation that never
+    ends): only a pale ring's opacity is animated, which the compositor plays by itself, so the TV
+    paints nothing while it waits (issue 24: the animated outline colour made the page paint the
+    board on every frame)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{preview}?page=table&s=eject_vote&lang=en")
+    page.wait_for_function("window.__ready === true && [...document.styleSheets].length > 0"
+                           " && [...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet)")
+    assert page.locator(".lb-boat.lb-focus").count() == 1
+    animations = running_animations(page)
+    assert any("lb-focus::after" in a[0] and a[2] == "infinite" for a in animations), animations
+    assert not repainting(animations), animations
+    assert idle_paints(page, 30) == 0
+    assert not errors, errors
+    page.close()

@@ -102,9 +102,11 @@ export function ticker(root, deadline, selector = ".wf-secs", format = (left) =>
   const stop = () => { if (timer) clearInterval(timer); timer = null; };
   const paint = () => {
     const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    const text = format(left);
+    // written only when the second changes: four ticks a second, one repaint
     for (const el of els) {
-      el.textContent = format(left);
-      el.dataset.seconds = String(left);
+      if (el.textContent !== text) el.textContent = text;
+      if (el.dataset.seconds !== String(left)) el.dataset.seconds = String(left);
     }
     if (left <= 0) stop();
   };

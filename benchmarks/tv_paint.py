@@ -1,0 +1,248 @@
+"""What the TV draws for a `game` update (issue 24, the drawing side): prints figures.
+
+benchmarks/pages.py times a whole update; this script says what the browser drew for it and why,
+on the TV page only. The same set-up (a real server, a TV at 1280x720 and a phone whose seat a
+bot plays, the TV's own `game` payloads replayed one at a time at 1x, its socket closed); the
+replay is traced with DevTools' invalidation tracking, and per game it prints, per update
+(means):
+  - style: UpdateLayoutTree ms and the elements it restyled;
+  - layout: Layout ms and the objects laid out (of the page's total);
+  - prepaint, paint, layerize, commit: ms each (thread CPU time, not wall time); the Paint events, the area they cover (in % of
+    the viewport) and on which layers;
+  - the idle page: frames that painted (and their paint ms) in `--idle` seconds after a few of
+    the updates with nothing fed (a running animation that is not compositor-only paints on
+    every frame; one that is paints nothing);
+  - --top N: the nodes most often invalidated (style, layout, paint) and why.
+
+    .venv/bin/python benchmarks/tv_paint.py [--games LABEL] [--updates N] [--idle S] [--top N]
+                                            [--size 1280x720]
+
+Figures depend on the machine and its load: compare a before and an after from one sitting.
+"""
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+from collections import Counter
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
+import pages  # noqa: E402
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, own_server  # noqa: E402
+
+CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline",
+              "disabled-by-default-devtools.timeline.invalidationTracking", "blink.user_timing"]
+PHASES = {"UpdateLayoutTree": "style", "Layout": "layout", "PrePaint": "prepaint", "Paint": "paint",
+          "Layerize": "layerize", "Commit": "commit"}
+TRACKING = {"StyleRecalcInvalidationTracking": "style", "StyleInvalidatorInvalidationTracking": "style",
+            "ScheduleStyleInvalidationTracking": "style", "LayoutInvalidationTracking": "layout",
+            "PaintInvalidationTracking": "paint"}
+
+
+def trace(page, cdp, run, extra=()):
+    events, done = [], []
+    cdp.on("Tracing.dataCollected", lambda p: events.extend(p["value"]))
+    cdp.on("Tracing.tracingComplete", lambda p: done.append(True))
+    cdp.send("Tracing.start", {"transferMode": "ReportEvents", "traceConfig": {"includedCategories": CATEGORIES + list(extra)}})
+    run()
+    page.evaluate("() => console.timeStamp('bench-end')")
+    cdp.send("Tracing.end")
+    while not done:
+        page.evaluate("0")
+    return events
+
+
+def mark(page, name):
+    page.evaluate("n => console.timeStamp(n)", name)
+
+
+def windows(events, prefix):
+    """[(start, end)] between consecutive marks named prefix* (the last ends at bench-end), and the
+    main thread's (pid, tid)."""
+    marks = sorted((e["ts"], e["args"]["data"]["message"], e["pid"], e["tid"]) for e in events
+                   if e.get("name") == "TimeStamp" and "data" in e.get("args", {}))
+    ours = [m for m in marks if m[1].startswith(prefix) or m[1] == "bench-end"]
+    thread = (ours[0][2], ours[0][3])
+    spans = [(a[0], b[0]) for a, b in zip(ours, ours[1:]) if a[1].startswith(prefix)]
+    return spans, thread
+
+
+def area(clip, viewport):
+    if not clip or len(clip) < 8:
+        return 0.0
+    xs, ys = clip[0::2], clip[1::2]
+    w = max(0.0, min(max(xs), viewport[0]) - max(min(xs), 0))
+    h = max(0.0, min(max(ys), viewport[1]) - max(min(ys), 0))
+    return 100.0 * w * h / (viewport[0] * viewport[1])
+
+
+def describe(events, spans, thread, viewport):
+    """Per window: ms by phase, restyled elements, laid-out objects, paint events and area."""
+    rows = [dict(style=0.0, layout=0.0, prepaint=0.0, paint=0.0, layerize=0.0, commit=0.0,
+                 elements=0, dirty=0, total=0, paints=0, area=0.0, frames=0, layers=Counter()) for _ in spans]
+    why = Counter()
+    starts = [s for s, _ in spans]
+    import bisect
+    for e in events:
+        if (e.get("pid"), e.get("tid")) != thread:
+            continue
+        k = bisect.bisect_right(starts, e.get("ts", 0)) - 1
+        if k < 0 or e["ts"] > spans[k][1]:
+            continue
+        name = e.get("name")
+        args = e.get("args", {})
+        row = rows[k]
+        if e.get("ph") == "X" and name in PHASES:
+            # the thread's own CPU time (tdur), not wall time: the machine is shared
+            row[PHASES[name]] += e.get("tdur", e.get("dur", 0)) / 1000.0
+            if name == "UpdateLayoutTree":
+                row["elements"] += int(args.get("elementCount", 0) or 0)
+            elif name == "Layout":
+                begin = args.get("beginData", {})
+                row["dirty"] += int(begin.get("dirtyObjects", 0) or 0)
+                row["total"] = max(row["total"], int(begin.get("totalObjects", 0) or 0))
+            elif name == "Paint":
+                data = args.get("data", {})
+                row["paints"] += 1
+                row["area"] += area(data.get("clip"), viewport)
+                row["layers"][data.get("layerId")] += 1
+            elif name == "PrePaint":
+                row["frames"] += 1
+        elif name in TRACKING:
+            data = args.get("data", {})
+            node = (data.get("nodeName") or "?")[:60]
+            reason = data.get("reason") or data.get("invalidatedSelectorId") or ""
+            why[(TRACKING[name], node, str(reason)[:50])] += 1
+    return rows, why
+
+
+def mean(rows, key):
+    return statistics.mean(r[key] for r in rows) if rows else 0.0
+
+
+def run_game(browser, url, label, game, players, options, args, viewport):
+    (tv_ctx, tv, tv_frames), (ph_ctx, phone, _) = pages.table_and_phone(browser, url, players - 1)
+    try:
+        tv.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+        tv.wait_for_function("n => window.castaways.state.room.players.length === n", arg=players)
+        ana = phone.evaluate("() => window.castaways.state.meId")
+        pages.request(tv, "start", {"game": game, "options": options})
+        phone.locator("#stage > *").first.wait_for()
+        pages.request(tv, "bot_replace", {"player": ana})
+        tv.wait_for_function("""n => { const g = window.castaways.state.game;
+          return g && (g.over || g.version >= n); }""", arg=args.updates + 5)
+        for page in (tv, phone):
+            page.evaluate("() => window.castaways.net.close()")
+            page.add_style_tag(content=".conn { display: none !important; }")
+        ph_ctx.close()
+        payloads = [{**m, "deadline": None} for m in pages.game_payloads(tv_frames)][:args.updates]
+        cdp = tv.context.new_cdp_session(tv)
+        items = pages.load(tv, payloads)
+
+        def replay():
+            for i, item in enumerate(items):
+                mark(tv, f"u{i}")
+                pages.show(tv, item)
+        if args.variant:
+            return compare(tv, cdp, items, replay, args.variant, args.rounds, label, viewport)
+        events = trace(tv, cdp, replay, [c for c in args.categories.split(",") if c])
+        if args.names:
+            names = Counter()
+            for e in events:
+                if e.get("ph") == "X" and e.get("dur"):
+                    names[e["name"]] += e["dur"] / 1000.0
+            print("      events by total ms: " + ", ".join(f"{k} {v:.1f}" for k, v in names.most_common(args.names)))
+        spans, thread = windows(events, "u")
+        rows, why = describe(events, spans, thread, viewport)
+        n = len(rows)
+        layers = Counter()
+        for r in rows:
+            layers.update(r["layers"])
+        print(f"  {label:16} TV {viewport[0]}x{viewport[1]} n={n}: ms/update style {mean(rows, 'style'):.2f}"
+              f" ({mean(rows, 'elements'):.0f} elements)  layout {mean(rows, 'layout'):.2f}"
+              f" ({mean(rows, 'dirty'):.0f} of {mean(rows, 'total'):.0f} objects)  prepaint {mean(rows, 'prepaint'):.2f}"
+              f"  paint {mean(rows, 'paint'):.2f}  layerize {mean(rows, 'layerize'):.2f}  commit {mean(rows, 'commit'):.2f}"
+              f"  | {mean(rows, 'paints'):.1f} paint events, {mean(rows, 'area'):.0f}% of the screen,"
+              f" {mean(rows, 'frames'):.1f} frames", flush=True)
+        if args.top:
+            print(f"      paint events by layer (per update): "
+                  + ", ".join(f"{lid}: {c / n:.1f}" for lid, c in layers.most_common(6)))
+            for (kind, node, reason), c in why.most_common(args.top):
+                print(f"      {c / n:6.1f}/update  {kind:6} {node}  {reason}")
+        if args.idle > 0:
+            def idle():
+                for i in sorted({n // 4, n // 2, 3 * n // 4, n - 1}):
+                    pages.show(tv, items[i])
+                    mark(tv, f"i{i}")
+                    tv.wait_for_timeout(args.idle * 1000)
+            events = trace(tv, cdp, idle)
+            spans, thread = windows(events, "i")
+            rows, why = describe(events, spans, thread, viewport)
+            print(f"      idle, {args.idle:.1f} s after {len(rows)} updates: frames that painted "
+                  + ", ".join(f"{r['frames']} ({r['prepaint'] + r['paint'] + r['layerize'] + r['commit']:.1f} ms,"
+                              f" {r['paints']} paint events)" for r in rows), flush=True)
+            if args.top:
+                for (kind, node, reason), c in why.most_common(min(args.top, 6)):
+                    print(f"      idle {c:5d}  {kind:6} {node}  {reason}")
+    finally:
+        tv_ctx.close()
+
+
+KEYS = ("style", "layout", "prepaint", "paint", "layerize", "commit")
+
+
+def compare(tv, cdp, items, replay, variants, rounds, label, viewport):
+    """The same replay with each variant's CSS added (none first: the page as it is), in turns,
+    `rounds` times: the median of each round's means, per variant (same payloads, same sitting)."""
+    tv.evaluate("() => document.head.appendChild(Object.assign(document.createElement('style'), {id: 'bench-variant'}))")
+    runs = {v: [] for v in ["as is"] + variants}
+    for _ in range(rounds):
+        for v in runs:
+            tv.evaluate("css => { document.getElementById('bench-variant').textContent = css; }", "" if v == "as is" else v)
+            pages.show(tv, items[-1])
+            events = trace(tv, cdp, replay)
+            spans, thread = windows(events, "u")
+            rows, _ = describe(events, spans, thread, viewport)
+            runs[v].append({k: mean(rows, k) for k in KEYS + ("elements", "dirty")})
+    for v, rs in runs.items():
+        med = {k: statistics.median(r[k] for r in rs) for k in rs[0]}
+        total = sum(med[k] for k in KEYS)
+        print(f"  {label:16} {total:5.2f} ms  " + "  ".join(f"{k} {med[k]:.2f}" for k in KEYS)
+              + f"  ({med['elements']:.0f} el, {med['dirty']:.0f} obj)  [{v[:90]}]", flush=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", default="", help="only the rows whose label contains this (e.g. Lifeboat 6p)")
+    parser.add_argument("--updates", type=int, default=pages.UPDATES, help="updates replayed per game")
+    parser.add_argument("--idle", type=float, default=1.0, help="seconds of idle page traced after 4 updates (0: none)")
+    parser.add_argument("--top", type=int, default=0, help="the N nodes most often invalidated, and why")
+    parser.add_argument("--categories", default="", help="more trace categories (comma-separated), e.g. blink")
+    parser.add_argument("--names", type=int, default=0, help="the N trace events with the most total ms (all threads)")
+    parser.add_argument("--variant", action="append", default=[],
+                        help="CSS added to the page for a variant replayed in turn with the page as it is (repeatable)")
+    parser.add_argument("--rounds", type=int, default=3, help="turns of the variants (--variant)")
+    parser.add_argument("--size", default="1280x720", help="the TV's viewport")
+    args = parser.parse_args()
+    viewport = tuple(int(x) for x in args.size.lower().split("x"))
+    from playwright.sync_api import sync_playwright
+    with tempfile.TemporaryDirectory() as data, own_server(data, "--seed", "5", "--bot-delay", "0.1") as url:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            try:
+                try:
+                    print(f"load average: {os.getloadavg()[0]:.1f}")
+                except OSError:
+                    pass
+                for label, game, players, options in pages.GAMES:
+                    if args.games and args.games not in label:
+                        continue
+                    run_game(browser, url, label, game, players, options, args, viewport)
+            finally:
+                browser.close()
+
+
+if __name__ == "__main__":
+    main()

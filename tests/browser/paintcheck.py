@@ -1,0 +1,52 @@
+"""What a page paints while nothing changes (issue 24, the TV's drawing): a running animation that
+the compositor cannot play by itself (an outline colour, a box-shadow) makes the page's main
+thread paint on every frame; one of opacity or transform paints nothing after it starts.
+"""
+COMPOSITOR_ONLY = {"opacity", "transform", "translate", "scale", "rotate", "offset", "easing", "composite", "computedOffset"}
+
+# N frames of the page (requestAnimationFrame), then the promise resolves: the trace covers them.
+FRAMES = """n => new Promise((done) => {
+  let i = 0;
+  const step = () => (++i >= n ? done(i) : requestAnimationFrame(step));
+  requestAnimationFrame(step);
+})"""
+
+
+def idle_paints(page, frames=30):
+    """The Paint events the page's main thread records over `frames` frames with nothing fed
+    (after two frames that let the last update's own paint pass): 0 when every running
+    animation is compositor-only."""
+    page.evaluate(FRAMES, 2)
+    cdp = page.context.new_cdp_session(page)
+    events, done = [], []
+    cdp.on("Tracing.dataCollected", lambda p: events.extend(p["value"]))
+    cdp.on("Tracing.tracingComplete", lambda p: done.append(True))
+    cdp.send("Tracing.start", {"transferMode": "ReportEvents",
+                               "traceConfig": {"includedCategories": ["devtools.timeline", "blink.user_timing"]}})
+    page.evaluate("() => console.timeStamp('idle-start')")
+    page.evaluate(FRAMES, frames)
+    page.evaluate("() => console.timeStamp('idle-end')")
+    cdp.send("Tracing.end")
+    while not done:
+        page.evaluate("0")
+    cdp.detach()
+    marks = {e["args"]["data"].get("message"): e for e in events
+             if e.get("name") == "TimeStamp" and "data" in e.get("args", {})}
+    start, end = marks["idle-start"], marks["idle-end"]
+    return sum(1 for e in events if e.get("name") == "Paint" and e.get("pid") == start["pid"]
+               and e.get("tid") == start["tid"] and start["ts"] <= e.get("ts", 0) <= end["ts"])
+
+
+def running_animations(page):
+    """[(element's class, [animated properties], iterations)] of the page's running animations."""
+    return [(a[0], a[1], a[2]) for a in page.evaluate("""() => document.getAnimations()
+      .filter((a) => a.playState === "running")
+      .map((a) => [String(a.effect.target && (a.effect.target.className.baseVal ?? a.effect.target.className)) +
+                   (a.effect.pseudoElement || ""),
+                   [...new Set(a.effect.getKeyframes().flatMap((k) => Object.keys(k)))],
+                   a.effect.getTiming().iterations === Infinity ? "infinite" : a.effect.getTiming().iterations])""")]
+
+
+def repainting(animations):
+    """The animations among `animations` that animate more than opacity and transform."""
+    return [a for a in animations if set(a[1]) - COMPOSITOR_ONLY]
