@@ -9,6 +9,7 @@ import { lifeboatsReveals, lifeboatsWaiting } from "/static/games/lifeboats/mome
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { fitWhenNeeded } from "/static/js/fit.js";
+import { ticker } from "/static/js/waiting.js";
 
 export { strings, seatColour };
 
@@ -23,7 +24,7 @@ const SEATS = 6;
 const LOG_LINES = 9;
 // {log, version, boats, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
 const memory = gameMemory(() => ({ log: [], logged: 0, version: -1, boats: {}, timer: null }),
-  (m) => { if (m.timer) clearInterval(m.timer); });
+  (m) => { if (m.timer) m.timer(); });
 const observed = new WeakSet();
 
 function mem(root, msg, ctx) {
@@ -51,7 +52,7 @@ export function render(root, msg, ctx) {
     m.log = m.log.slice(-60);
   }
   const newEvents = fresh ? events : [];
-  if (m.timer) { clearInterval(m.timer); m.timer = null; }
+  if (m.timer) { m.timer(); m.timer = null; }
 
   // The parts an update rarely changes are built only when what they show changed (morph.js),
   // each with what it is drawn from; the page is drawn whole for another language or edition.
@@ -140,20 +141,11 @@ function sideFree(side) {
 }
 const LOG_ROOM = 100;   // unscaled px: the log's title and two lines
 
+// The negotiation's clock, minutes and seconds, red for its last ten (waiting.js's ticker).
+const clock = (left) => `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+
 function startCountdown(root, msg, m) {
-  const els = [...root.querySelectorAll(".lb-countdown, .lb-clock-digits")];
-  if (!els.length || !msg.deadline) return;
-  const paint = () => {
-    const left = Math.max(0, Math.ceil((msg.deadline - Date.now()) / 1000));
-    for (const el of els) {
-      el.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-      el.classList.toggle("urgent", left <= 10);
-      el.dataset.seconds = String(left);
-    }
-    if (left <= 0 && m.timer) { clearInterval(m.timer); m.timer = null; }
-  };
-  paint();
-  m.timer = setInterval(paint, 250);
+  m.timer = ticker(root, msg.deadline, ".lb-countdown, .lb-clock-digits", clock, { urgent: 10 });
 }
 
 function boatGlyph() {

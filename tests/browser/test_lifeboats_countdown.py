@@ -1,6 +1,8 @@
 """Lifeboats' negotiation countdown in the real pages: the TV shows it large while the table
 talks, and when it runs out the server calls the vote (nobody presses "Call the vote"): every
 phone then shows its vote wheel. No sleeps: the waits are on conditions."""
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -54,6 +56,9 @@ def run(table, phones, shot):
         " return n >= 1 && n <= s; }", arg=SECONDS)
     expect(phones[start].locator("[data-testid=lb-call-vote]")).to_be_visible()
     assert countdown.bounding_box()["height"] >= 50
+    # minutes and seconds, red in the last ten (all ten of these)
+    assert re.fullmatch(r"0:(0\d|10)", countdown.inner_text()), countdown.inner_text()
+    expect(countdown).to_have_class(re.compile(r"\burgent\b"))
     snap(shot, table, "lifeboats-table-countdown")
 
     # Nobody calls it: the server does at 0, and every phone gets the wheel.

@@ -7,8 +7,9 @@
 //   waitingBanner({ who: [{name, colour}] or [string], lang, total, kind, deadline, testid })
 //     -> Element (big type; null when nobody is waited for)
 //   listNodes(items, lang) -> [Node|string]: items (nodes or strings) joined as a sentence list
-//   ticker(root, deadline, selector, format) -> stop(): paints the seconds left into every
-//     element under root matching selector, four times a second, until the deadline
+//   ticker(root, deadline, selector, format, { urgent }) -> stop(): paints the seconds left
+//     (as format(seconds) says) into every element under root matching selector, until the
+//     deadline; with `urgent`, the class "urgent" marks the last `urgent` seconds
 import { h, ensureCss } from "./dom.js";
 
 ensureCss(new URL("../css/moments.css", import.meta.url));
@@ -95,7 +96,7 @@ export function waitingBanner({ who = [], lang = "en", total = 0, kind = "turn",
 }
 
 /** Paints the seconds left until `deadline` into root's `selector` elements; returns stop(). */
-export function ticker(root, deadline, selector = ".wf-secs", format = (left) => String(left)) {
+export function ticker(root, deadline, selector = ".wf-secs", format = (left) => String(left), { urgent = null } = {}) {
   const els = [...root.querySelectorAll(selector)];
   if (!els.length || !deadline) return () => {};
   let timer = null;
@@ -107,6 +108,7 @@ export function ticker(root, deadline, selector = ".wf-secs", format = (left) =>
     for (const el of els) {
       if (el.textContent !== text) el.textContent = text;
       if (el.dataset.seconds !== String(left)) el.dataset.seconds = String(left);
+      if (urgent !== null) el.classList.toggle("urgent", left <= urgent);
     }
     if (left <= 0) stop();
   };
