@@ -66,6 +66,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 # The browser tests' Chromium and server start (a threading server on a free port).
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS as ARGS, own_server  # noqa: E402
+from tests.browser.helpers import stamps, trace  # noqa: E402
 
 TV = {"width": 1280, "height": 720}
 PHONE = {"width": 390, "height": 844}
@@ -168,19 +169,12 @@ DETAIL = 0          # --detail N: the N largest trace events and JS functions be
 
 def traced(page, cdp, payloads):
     """The replay at 1x under a DevTools trace: the trace's events and the replay's marks."""
-    events, done = [], []
-    cdp.on("Tracing.dataCollected", lambda p: events.extend(p["value"]))
-    cdp.on("Tracing.tracingComplete", lambda p: done.append(True))
-    cdp.send("Tracing.start", {"transferMode": "ReportEvents",
-                               "traceConfig": {"includedCategories": TRACE_CATEGORIES}})
-    page.evaluate("() => console.timeStamp('replay-start')")
-    for msg in payloads:
-        show(page, msg)
-    page.evaluate("() => console.timeStamp('replay-end')")
-    cdp.send("Tracing.end")
-    while not done:
-        page.evaluate("0")          # lets Playwright deliver the trace's events
-    return events
+    def run():
+        page.evaluate("() => console.timeStamp('replay-start')")
+        for msg in payloads:
+            show(page, msg)
+        page.evaluate("() => console.timeStamp('replay-end')")
+    return trace(page, run, TRACE_CATEGORIES, cdp)
 
 
 def trace_split(events, n):
@@ -343,19 +337,14 @@ def thread_cpu(page, cdp, items):
     tasks from the update's mark to the next): unlike TaskDuration (wall time), not inflated when
     other processes take the core (the machine is shared), but blind to CDP throttling (which
     suspends the thread), so 1x only."""
-    events, done = [], []
-    cdp.on("Tracing.dataCollected", lambda p: events.extend(p["value"]))
-    cdp.on("Tracing.tracingComplete", lambda p: done.append(True))
-    cdp.send("Tracing.start", {"transferMode": "ReportEvents", "traceConfig": {
-        "includedCategories": ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing"]}})
-    for item in items:
-        show(page, item, mark=True)
-    page.evaluate("() => console.timeStamp('bench-update')")
-    cdp.send("Tracing.end")
-    while not done:
-        page.evaluate("0")
-    marks = sorted((e["ts"], e["pid"], e["tid"]) for e in events if e.get("name") == "TimeStamp"
-                   and e.get("args", {}).get("data", {}).get("message") == "bench-update")
+    def run():
+        for item in items:
+            show(page, item, mark=True)
+        page.evaluate("() => console.timeStamp('bench-update')")
+    events = trace(page, run, ["devtools.timeline", "disabled-by-default-devtools.timeline",
+                                  "blink.user_timing"], cdp)
+    marks = [(ts, pid, tid) for ts, message, pid, tid in stamps(events, "bench-update")
+             if message == "bench-update"]
     pid, tid = marks[0][1], marks[0][2]
     bounds = [m[0] for m in marks]
     tasks = sorted((e for e in events if e.get("ph") == "X" and e.get("pid") == pid and e.get("tid") == tid

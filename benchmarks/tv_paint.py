@@ -31,6 +31,7 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
 import pages  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, own_server  # noqa: E402
+from tests.browser.helpers import stamps, trace  # noqa: E402
 
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline",
               "disabled-by-default-devtools.timeline.invalidationTracking", "blink.user_timing"]
@@ -41,17 +42,12 @@ TRACKING = {"StyleRecalcInvalidationTracking": "style", "StyleInvalidatorInvalid
             "PaintInvalidationTracking": "paint"}
 
 
-def trace(page, cdp, run, extra=()):
-    events, done = [], []
-    cdp.on("Tracing.dataCollected", lambda p: events.extend(p["value"]))
-    cdp.on("Tracing.tracingComplete", lambda p: done.append(True))
-    cdp.send("Tracing.start", {"transferMode": "ReportEvents", "traceConfig": {"includedCategories": CATEGORIES + list(extra)}})
-    run()
-    page.evaluate("() => console.timeStamp('bench-end')")
-    cdp.send("Tracing.end")
-    while not done:
-        page.evaluate("0")
-    return events
+def traced(page, cdp, run, extra=()):
+    """The trace of run() on the page, ended by a 'bench-end' mark."""
+    def then_end():
+        run()
+        page.evaluate("() => console.timeStamp('bench-end')")
+    return trace(page, then_end, CATEGORIES + list(extra), cdp)
 
 
 def mark(page, name):
@@ -61,9 +57,7 @@ def mark(page, name):
 def windows(events, prefix):
     """[(start, end)] between consecutive marks named prefix* (the last ends at bench-end), and the
     main thread's (pid, tid)."""
-    marks = sorted((e["ts"], e["args"]["data"]["message"], e["pid"], e["tid"]) for e in events
-                   if e.get("name") == "TimeStamp" and "data" in e.get("args", {}))
-    ours = [m for m in marks if m[1].startswith(prefix) or m[1] == "bench-end"]
+    ours = [m for m in stamps(events) if m[1].startswith(prefix) or m[1] == "bench-end"]
     thread = (ours[0][2], ours[0][3])
     spans = [(a[0], b[0]) for a, b in zip(ours, ours[1:]) if a[1].startswith(prefix)]
     return spans, thread
@@ -147,7 +141,7 @@ def run_game(browser, url, label, game, players, options, args, viewport):
                 pages.show(tv, item)
         if args.variant:
             return compare(tv, cdp, items, replay, args.variant, args.rounds, label, viewport)
-        events = trace(tv, cdp, replay, [c for c in args.categories.split(",") if c])
+        events = traced(tv, cdp, replay, [c for c in args.categories.split(",") if c])
         if args.names:
             names = Counter()
             for e in events:
@@ -177,7 +171,7 @@ def run_game(browser, url, label, game, players, options, args, viewport):
                     pages.show(tv, items[i])
                     mark(tv, f"i{i}")
                     tv.wait_for_timeout(args.idle * 1000)
-            events = trace(tv, cdp, idle)
+            events = traced(tv, cdp, idle)
             spans, thread = windows(events, "i")
             rows, why = describe(events, spans, thread, viewport)
             print(f"      idle, {args.idle:.1f} s after {len(rows)} updates: frames that painted "
@@ -202,7 +196,7 @@ def compare(tv, cdp, items, replay, variants, rounds, label, viewport):
         for v in runs:
             tv.evaluate("css => { document.getElementById('bench-variant').textContent = css; }", "" if v == "as is" else v)
             pages.show(tv, items[-1])
-            events = trace(tv, cdp, replay)
+            events = traced(tv, cdp, replay)
             spans, thread = windows(events, "u")
             rows, _ = describe(events, spans, thread, viewport)
             runs[v].append({k: mean(rows, k) for k in KEYS + ("elements", "dirty")})

@@ -180,3 +180,43 @@ MORPHED_AND_FRESH = """
         return ok;
       };
 """
+
+
+def trace(page, run, categories, cdp=None):
+    """The events of a DevTools trace (of `categories`) taken while `run()` runs on `page`, over
+    `cdp` (a CDP session of the page; a new one, detached after, when None). The trace holds
+    every page of the browser: stamps() finds the one a page marked."""
+    own = cdp is None
+    if own:
+        cdp = page.context.new_cdp_session(page)
+    events, done = [], []
+
+    def collect(p):
+        events.extend(p["value"])
+
+    def complete(_):
+        done.append(True)
+
+    cdp.on("Tracing.dataCollected", collect)
+    cdp.on("Tracing.tracingComplete", complete)
+    cdp.send("Tracing.start", {"transferMode": "ReportEvents",
+                               "traceConfig": {"includedCategories": list(categories)}})
+    try:
+        run()
+    finally:
+        cdp.send("Tracing.end")
+        while not done:
+            page.evaluate("0")          # lets Playwright deliver the trace's events
+        cdp.remove_listener("Tracing.dataCollected", collect)
+        cdp.remove_listener("Tracing.tracingComplete", complete)
+        if own:
+            cdp.detach()
+    return events
+
+
+def stamps(events, prefix=""):
+    """[(ts, message, pid, tid)] of the console.timeStamp() marks in a trace whose message starts
+    with `prefix`, in time order: their pid and tid are the marking page's main thread."""
+    return sorted((e["ts"], e["args"]["data"]["message"], e["pid"], e["tid"]) for e in events
+                  if e.get("name") == "TimeStamp"
+                  and str(e.get("args", {}).get("data", {}).get("message", "")).startswith(prefix))

@@ -2,6 +2,8 @@
 the compositor cannot play by itself (an outline colour, a box-shadow) makes the page's main
 thread paint on every frame; one of opacity or transform paints nothing after it starts.
 """
+from tests.browser.helpers import stamps, trace
+
 COMPOSITOR_ONLY = {"opacity", "transform", "translate", "scale", "rotate", "offset", "easing", "composite", "computedOffset"}
 
 # N frames of the page (requestAnimationFrame), then the promise resolves: the trace covers them.
@@ -17,24 +19,15 @@ def idle_paints(page, frames=30):
     (after two frames that let the last update's own paint pass): 0 when every running
     animation is compositor-only."""
     page.evaluate(FRAMES, 2)
-    cdp = page.context.new_cdp_session(page)
-    events, done = [], []
-    cdp.on("Tracing.dataCollected", lambda p: events.extend(p["value"]))
-    cdp.on("Tracing.tracingComplete", lambda p: done.append(True))
-    cdp.send("Tracing.start", {"transferMode": "ReportEvents",
-                               "traceConfig": {"includedCategories": ["devtools.timeline", "blink.user_timing"]}})
-    page.evaluate("() => console.timeStamp('idle-start')")
-    page.evaluate(FRAMES, frames)
-    page.evaluate("() => console.timeStamp('idle-end')")
-    cdp.send("Tracing.end")
-    while not done:
-        page.evaluate("0")
-    cdp.detach()
-    marks = {e["args"]["data"].get("message"): e for e in events
-             if e.get("name") == "TimeStamp" and "data" in e.get("args", {})}
-    start, end = marks["idle-start"], marks["idle-end"]
-    return sum(1 for e in events if e.get("name") == "Paint" and e.get("pid") == start["pid"]
-               and e.get("tid") == start["tid"] and start["ts"] <= e.get("ts", 0) <= end["ts"])
+
+    def idle():
+        page.evaluate("() => console.timeStamp('idle-start')")
+        page.evaluate(FRAMES, frames)
+        page.evaluate("() => console.timeStamp('idle-end')")
+    events = trace(page, idle, ["devtools.timeline", "blink.user_timing"])
+    (start, _, pid, tid), (end, _, _, _) = stamps(events, "idle-")
+    return sum(1 for e in events if e.get("name") == "Paint" and e.get("pid") == pid
+               and e.get("tid") == tid and start <= e.get("ts", 0) <= end)
 
 
 def running_animations(page):

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import own_server
-from tests.browser.helpers import host_request as _request, new_page, socket_events, tv_and_ana
+from tests.browser.helpers import host_request as _request, new_page, socket_events, stamps, trace, tv_and_ana
 
 pytestmark = pytest.mark.browser
 
@@ -119,29 +119,23 @@ def _layouts_per_update(tv, payloads):
     # ticks) is not the update's: stopped, so the count is the update's alone.
     tv.add_style_tag(content="*, *::before, *::after { animation: none !important; transition: none !important; }")
     payloads = [{**msg, "deadline": None} for msg in payloads]
-    events, done = [], []
-    cdp.on("Tracing.dataCollected", lambda p: events.extend(p["value"]))
-    cdp.on("Tracing.tracingComplete", lambda p: done.append(True))
-    cdp.send("Tracing.start", {"transferMode": "ReportEvents", "traceConfig": {"includedCategories": [
-        "devtools.timeline", "disabled-by-default-devtools.timeline.stack"]}})
     layouts = []
-    for i, msg in enumerate(payloads):
-        before = _metrics(cdp)["LayoutCount"]
-        tv.evaluate("""([msg, i]) => new Promise((done) => {
-          console.timeStamp(`update-${i}`);
-          window.castaways.stage.show(msg, window.castaways.state.room);
-          requestAnimationFrame(() => setTimeout(done, 0));
-        })""", [msg, i])
-        layouts.append(_metrics(cdp)["LayoutCount"] - before)
-    cdp.send("Tracing.end")
-    while not done:
-        tv.evaluate("0")          # lets Playwright deliver the trace's events
-    stamps = [e for e in events if e.get("name") == "TimeStamp"
-              and str(e.get("args", {}).get("data", {}).get("message", "")).startswith("update-")]
-    marks = sorted((e["ts"], int(e["args"]["data"]["message"].split("-")[1])) for e in stamps)
+
+    def feed():
+        for i, msg in enumerate(payloads):
+            before = _metrics(cdp)["LayoutCount"]
+            tv.evaluate("""([msg, i]) => new Promise((done) => {
+              console.timeStamp(`update-${i}`);
+              window.castaways.stage.show(msg, window.castaways.state.room);
+              requestAnimationFrame(() => setTimeout(done, 0));
+            })""", [msg, i])
+            layouts.append(_metrics(cdp)["LayoutCount"] - before)
+    events = trace(tv, feed, ["devtools.timeline", "disabled-by-default-devtools.timeline.stack"], cdp)
+    updates = stamps(events, "update-")
+    marks = [(ts, int(message.split("-")[1])) for ts, message, _, _ in updates]
     # The trace holds every page of the browser: only this page's main thread (where its marks
     # are) counts. Another page of the test (a TV whose game goes on) lays itself out meanwhile.
-    main = {(e.get("pid"), e.get("tid")) for e in stamps}
+    main = {(pid, tid) for _, _, pid, tid in updates}
     # A forced layout is a style recalc then one or more Layout events, all with a stack (Blink
     # may lay out a second, short pass for the same read); one per recalc is counted.
     forced = [0] * len(payloads)
