@@ -499,9 +499,18 @@ PARTS_INSTALL = """async () => {
   const make = [document.createElement, document.createElementNS];
   document.createElement = function (...a) { c.made++; return make[0].apply(this, a); };
   document.createElementNS = function (...a) { c.made++; return make[1].apply(this, a); };
+  // the elements under each root idiomorph maps the ids of (its querySelectorAll("[id]")): the
+  // share of the page it morphs
+  const query = Element.prototype.querySelectorAll;
+  c.mapped = 0;
+  Element.prototype.querySelectorAll = function (sel) {
+    if (sel === "[id]") c.mapped += this.getElementsByTagName("*").length + 1;
+    return query.call(this, sel);
+  };
   c.read = () => ({ built: partStats.built, kept: partStats.kept, made: c.made, ids: c.log.splice(0),
-                   whole: partStats.whole || 0, units: partStats.units || 0 });
-  c.restore = () => { [document.createElement, document.createElementNS] = make; if ("log" in partStats) partStats.log = null; };
+                   whole: partStats.whole || 0, units: partStats.units || 0, mapped: c.mapped });
+  c.restore = () => { [document.createElement, document.createElementNS] = make; if ("log" in partStats) partStats.log = null;
+                      Element.prototype.querySelectorAll = query; };
   window.__parts = c;
 }"""
 
@@ -519,7 +528,7 @@ def parts_per_update(page, items):
         for item in items:
             show(page, item)
             now = page.evaluate("() => window.__parts.read()")
-            rows.append({k: now[k] - last[k] for k in ("built", "kept", "made", "whole", "units")})
+            rows.append({k: now[k] - last[k] for k in ("built", "kept", "made", "whole", "units", "mapped")})
             for pid in now["ids"]:
                 groups[part_group(pid)] = groups.get(part_group(pid), 0) + 1
             last = now
@@ -530,8 +539,9 @@ def parts_per_update(page, items):
                      for k in ("built", "kept"))
     print(f"      parts per update: {line};  elements made {sum(r['made'] for r in rows) / n:.0f}"
           f" (median {statistics.median(r['made'] for r in rows):.0f});  pages morphed whole"
-          f" {sum(r['whole'] for r in rows)} of {len(rows)}, else subtrees morphed {sum(r['units'] for r in rows) / n:.1f}",
-          flush=True)
+          f" {sum(r['whole'] for r in rows)} of {len(rows)}, else subtrees morphed {sum(r['units'] for r in rows) / n:.1f};"
+          f"  elements idiomorph mapped the ids under {sum(r['mapped'] for r in rows) / n:.0f}"
+          f" (median {statistics.median(r['mapped'] for r in rows):.0f})", flush=True)
     if DETAIL and groups:
         print("      parts built per update, by id: " + ", ".join(
             f"{g} {c / n:.2f}" for g, c in sorted(groups.items(), key=lambda x: -x[1])[:DETAIL]), flush=True)
