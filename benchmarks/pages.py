@@ -30,7 +30,7 @@ is while connected (it would pulse, a frame painted every 16 ms that is no updat
 Then what each update builds (not timed: the payloads again, after the timed replays): the
 parts (morph.js partStats: built, kept as they were) and the elements made.
 With --split, where each page's update time goes, at 1x (ms per update, means): a DevTools
-trace of the replay by what the main thread did (script, style, layout, layouts forced inside a
+trace of the replay by what the main thread did (its thread time where the trace has it) (script, style, layout, layouts forced inside a
 script, paint = pre-paint + paint + layerize + commit, GC), and a JS sampling profile of the
 same replay by whose code ran: "build" (the module drawing its page, h(), the parts' input
 checks), "morph" (showPage and idiomorph), "fit" (the fitters, with the layouts they force);
@@ -202,11 +202,14 @@ def trace_split(events, n):
     names = {}
 
     def close(item):
+        # by thread time (`tdur`, where the trace has it): on a shared machine, wall time counts
+        # the time another process held the core
         e, _, bucket, kids, _ = item
-        out[bucket] += max(0.0, e["dur"] - kids) / 1000.0
-        names[(bucket, e["name"])] = names.get((bucket, e["name"]), 0) + max(0.0, e["dur"] - kids) / 1000.0 / n
+        took = e.get("tdur", e["dur"])
+        out[bucket] += max(0.0, took - kids) / 1000.0
+        names[(bucket, e["name"])] = names.get((bucket, e["name"]), 0) + max(0.0, took - kids) / 1000.0 / n
         if stack:
-            stack[-1][3] += e["dur"]
+            stack[-1][3] += took
 
     for e in xs:
         while stack and stack[-1][1] <= e["ts"]:
