@@ -17,7 +17,10 @@ shows it:
   - at 1x, the thread CPU (median / p95): the same replay under a DevTools trace, each update's
     main-thread tasks by their thread time (`tdur`), not wall time: TaskDuration counts the
     time another process held the core (3x the thread time on this shared machine when loaded),
-    thread time does not (but it cannot see CDP throttling, which suspends the thread).
+    thread time does not (but it cannot see CDP throttling, which suspends the thread); and the
+    harness's own share of it, the same with nothing fed (the evaluate that feeds the page, the
+    frame it waits for and its timer: work a TV fed by its socket does not do), and what is
+    left, the update's own (JSON.parse, the page's handler, the module, its frame).
 The throttle: a fixed JS loop of about 0.2 s is timed at 1x and at rate 4 and its slowdown
 printed (3.2x to 3.5x on the shared 2-core machine, varying by sitting); --correct-rate corrects
 the rate until the loop is 4 times slower (the first round's method: the rate it picked, 4.0 to
@@ -27,7 +30,7 @@ is while connected (it would pulse, a frame painted every 16 ms that is no updat
 Then what each update builds (not timed: the payloads again, after the timed replays): the
 parts (morph.js partStats: built, kept as they were) and the elements made.
 With --split, where each page's update time goes, at 1x (ms per update, means): a DevTools
-trace of the replay by what the main thread did (script, style, layout, layouts forced inside a
+trace of the replay by what the main thread did (its thread time where the trace has it) (script, style, layout, layouts forced inside a
 script, paint = pre-paint + paint + layerize + commit, GC), and a JS sampling profile of the
 same replay by whose code ran: "build" (the module drawing its page, h(), the parts' input
 checks), "morph" (showPage and idiomorph), "fit" (the fitters, with the layouts they force);
@@ -193,11 +196,14 @@ def trace_split(events, n):
     names = {}
 
     def close(item):
+        # by thread time (`tdur`, where the trace has it): on a shared machine, wall time counts
+        # the time another process held the core
         e, _, bucket, kids, _ = item
-        out[bucket] += max(0.0, e["dur"] - kids) / 1000.0
-        names[(bucket, e["name"])] = names.get((bucket, e["name"]), 0) + max(0.0, e["dur"] - kids) / 1000.0 / n
+        took = e.get("tdur", e["dur"])
+        out[bucket] += max(0.0, took - kids) / 1000.0
+        names[(bucket, e["name"])] = names.get((bucket, e["name"]), 0) + max(0.0, took - kids) / 1000.0 / n
         if stack:
-            stack[-1][3] += e["dur"]
+            stack[-1][3] += took
 
     for e in xs:
         while stack and stack[-1][1] <= e["ts"]:
@@ -451,11 +457,16 @@ def per_update(browser, url, rows, only="", slow_rate=4.0, split=False, methods=
                 if thread:
                     t = thread_cpu(page, cdp, items)
                     row["thread"] = (statistics.median(t), p95(t))
+                    # the harness's own thread time per update (nothing fed: the evaluate, its
+                    # frame and its timer), work a TV fed by its socket does not do
+                    row["thread_floor"] = statistics.median(thread_cpu(page, cdp, [-1] * FLOOR_RUNS)) if method == "socket" else 0.0
                 rows.append(row)
                 print(f"  {label:16} {name:5} n={row['n']:3}  1x {row[1][0]:6.1f} / {row[1][1]:6.1f} ms"
                       f"   4x {row[4][0]:6.1f} / {row[4][1]:6.1f} ms   layouts {row['layouts']:.1f}"
                       f"   ({method}; floor {row['floor1']:.1f} / {row['floor4']:.1f} ms)"
-                      + (f"   1x thread CPU {row['thread'][0]:.1f} / {row['thread'][1]:.1f} ms" if thread else ""), flush=True)
+                      + (f"   1x thread CPU {row['thread'][0]:.1f} / {row['thread'][1]:.1f} ms"
+                         f" (harness {row['thread_floor']:.1f} ms: the update's own"
+                         f" {row['thread'][0] - row['thread_floor']:.1f} ms)" if thread else ""), flush=True)
             if split:
                 t = trace_split(traced(page, cdp, items), len(items))
                 js = profile_split(page, cdp, items)
@@ -480,8 +491,18 @@ PARTS_INSTALL = """async () => {
   const make = [document.createElement, document.createElementNS];
   document.createElement = function (...a) { c.made++; return make[0].apply(this, a); };
   document.createElementNS = function (...a) { c.made++; return make[1].apply(this, a); };
-  c.read = () => ({ built: partStats.built, kept: partStats.kept, made: c.made, ids: c.log.splice(0) });
-  c.restore = () => { [document.createElement, document.createElementNS] = make; if ("log" in partStats) partStats.log = null; };
+  // the elements under each root idiomorph maps the ids of (its querySelectorAll("[id]")): the
+  // share of the page it morphs
+  const query = Element.prototype.querySelectorAll;
+  c.mapped = 0;
+  Element.prototype.querySelectorAll = function (sel) {
+    if (sel === "[id]") c.mapped += this.getElementsByTagName("*").length + 1;
+    return query.call(this, sel);
+  };
+  c.read = () => ({ built: partStats.built, kept: partStats.kept, made: c.made, ids: c.log.splice(0),
+                   whole: partStats.whole || 0, units: partStats.units || 0, mapped: c.mapped });
+  c.restore = () => { [document.createElement, document.createElementNS] = make; if ("log" in partStats) partStats.log = null;
+                      Element.prototype.querySelectorAll = query; };
   window.__parts = c;
 }"""
 
@@ -499,7 +520,7 @@ def parts_per_update(page, items):
         for item in items:
             show(page, item)
             now = page.evaluate("() => window.__parts.read()")
-            rows.append({k: now[k] - last[k] for k in ("built", "kept", "made")})
+            rows.append({k: now[k] - last[k] for k in ("built", "kept", "made", "whole", "units", "mapped")})
             for pid in now["ids"]:
                 groups[part_group(pid)] = groups.get(part_group(pid), 0) + 1
             last = now
@@ -509,7 +530,10 @@ def parts_per_update(page, items):
     line = "  ".join(f"{k} {sum(r[k] for r in rows) / n:.1f} (median {statistics.median(r[k] for r in rows):.0f})"
                      for k in ("built", "kept"))
     print(f"      parts per update: {line};  elements made {sum(r['made'] for r in rows) / n:.0f}"
-          f" (median {statistics.median(r['made'] for r in rows):.0f})", flush=True)
+          f" (median {statistics.median(r['made'] for r in rows):.0f});  pages morphed whole"
+          f" {sum(r['whole'] for r in rows)} of {len(rows)}, else subtrees morphed {sum(r['units'] for r in rows) / n:.1f};"
+          f"  elements idiomorph mapped the ids under {sum(r['mapped'] for r in rows) / n:.0f}"
+          f" (median {statistics.median(r['mapped'] for r in rows):.0f})", flush=True)
     if DETAIL and groups:
         print("      parts built per update, by id: " + ", ".join(
             f"{g} {c / n:.2f}" for g, c in sorted(groups.items(), key=lambda x: -x[1])[:DETAIL]), flush=True)

@@ -13,6 +13,7 @@ import { ensureCss } from "/static/js/dom.js";
 import { fitWhenNeeded } from "/static/js/fit.js";
 import { galerapagosReveals, galerapagosWaiting } from "/static/games/galerapagos/moments.js";
 import { ticker } from "/static/js/waiting.js";
+import { saysCache } from "/static/js/logsays.js";
 
 export { strings };
 
@@ -21,7 +22,7 @@ ensureCss(new URL("./galerapagos.css", import.meta.url));
 // The log is folded to its last lines: the story of the turn is told large in the centre.
 const LOG_LINES = 4;
 // {log, version, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
-const memory = gameMemory(() => ({ log: [], logged: 0, says: new Map(), version: -1, timer: null }),
+const memory = gameMemory(() => ({ log: [], logged: 0, says: saysCache(), version: -1, timer: null }),
   (m) => { if (m.timer) m.timer(); });
 const watched = new WeakSet();
 
@@ -380,7 +381,7 @@ function reveal({ tr, ctx }, b) {
 // ---------------------------------------------------------------- log
 
 // The log's last lines, newest first: [event, its place in the game's log] of the last events
-// that say something. Whether an event does is asked once (m.says, by its place): its sentence
+// that say something. Whether an event does is asked once (m.says, logsays.js): its sentence
 // is built only with its line's part, not on every update to be thrown away.
 function logLines(m, say) {
   const out = [];
@@ -389,14 +390,9 @@ function logLines(m, say) {
     const e = m.log[i];
     if (e.type === "voted" || e.type === "pass") continue;
     const n = first + i;
-    let says = m.says.get(n);
-    if (says === undefined) {
-      says = Boolean(say(e));
-      m.says.set(n, says);
-    }
-    if (says) out.push([e, n]);
+    if (m.says.says(n, () => say(e))) out.push([e, n]);
   }
-  if (m.says.size > 4 * m.log.length + 40) for (const n of m.says.keys()) if (n < first) m.says.delete(n);
+  m.says.prune(first, m.log.length);
   return out;
 }
 

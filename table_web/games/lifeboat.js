@@ -11,6 +11,7 @@ import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { disc } from "/static/js/players.js";
 import { ticker } from "/static/js/waiting.js";
+import { saysCache } from "/static/js/logsays.js";
 import { lifeboatReveals, lifeboatWaiting } from "/static/games/lifeboat/moments.js";
 
 export { strings };
@@ -25,7 +26,7 @@ export const fit = { width: W, height: H };
 const LOG_LINES = 12;
 // {log, version, lastNav, lastFight, rects} of one game (server/static/js/gamekey.js): a
 // rematch starts with no old log, fight or navigation card.
-const mem = gameMemory(() => ({ log: [], logged: 0, says: new Map(), version: -1, lastNav: null, lastFight: null, rects: {} }));
+const mem = gameMemory(() => ({ log: [], logged: 0, says: saysCache(), version: -1, lastNav: null, lastFight: null, rects: {} }));
 
 export function render(root, msg, ctx) {
   const m = mem(root, msg, ctx);
@@ -352,12 +353,9 @@ function side(env) {
   // the last lines, newest first, each a part with an id by its place in the game's log (it
   // keeps its node while it scrolls down); whether an event says something is asked once
   const first = m.logged - m.log.length;
-  const log = m.log.map((e, i) => [e, first + i]).slice(-LOG_LINES).reverse().filter(([e, n]) => {
-    let says = m.says.get(n);
-    if (says === undefined) m.says.set(n, says = Boolean(describeEvent(env, e)));
-    return says;
-  });
-  if (m.says.size > 4 * m.log.length + 40) for (const n of m.says.keys()) if (n < first) m.says.delete(n);
+  const log = m.log.map((e, i) => [e, first + i]).slice(-LOG_LINES).reverse()
+    .filter(([e, n]) => m.says.says(n, () => describeEvent(env, e)));
+  m.says.prune(first, m.log.length);
   return h("aside", { class: "lbv-side-col" },
     env.part("lbv-part-decks", [d.navigation, d.row_stack, d.provisions], () => h("div", { class: "lbv-decks" },
       deck(tr("deck.navigation"), d.navigation, "lbv-deck-nav"),

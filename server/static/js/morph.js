@@ -31,8 +31,10 @@ const KEPT = "data-kept-part";    // the mark of a stand-in
 const standing = new WeakMap();   // a stand-in -> the part shown it stands for
 const heldParts = new WeakMap();  // root -> {key, extra, shown: Map(id -> inputs), drawn: Map, standIns: []}
 /** What the parts did since the page loaded (tests and benchmarks read it); `log`: an array
- * to push the id of every part built into (benchmarks/pages.py), else null. */
-export const partStats = { built: 0, kept: 0, log: null };
+ * to push the id of every part built into (benchmarks/pages.py), else null; `whole`: pages
+ * morphed whole by idiomorph, `frames`: pages morphed where they differ (byParts), `units`:
+ * the subtrees idiomorph morphed for those. */
+export const partStats = { built: 0, kept: 0, log: null, whole: 0, frames: 0, units: 0 };
 
 function carryTree(from, to) {
   if (standing.has(from)) return;     // a part kept as it is keeps its own handlers
@@ -96,8 +98,9 @@ export function showPage(root, page, key) {
     shownKey.set(root, key);
     putBack(standIns);
     root.replaceChildren(page);
-  } else {
+  } else if (!byParts(old, page)) {
     added.length = 0;
+    partStats.whole++;
     try {
       Idiomorph.morph(root, page, CONFIG);
     } catch (err) {
@@ -116,6 +119,110 @@ export function showPage(root, page, key) {
     held.standIns = [];
   }
   return root.firstElementChild;
+}
+
+// Idiomorph's morph of the whole page maps the ids of both trees (every element with an id, and
+// each of its ancestors), then walks every element outside the parts kept, through its matching,
+// callbacks and attribute sync, on every update; most updates change a few elements of a few
+// parts. So the new page is first compared with the page shown (tags, ids, attributes, text;
+// a part kept as it is is not looked into): an equality check, and idiomorph morphs only what
+// differs: each element whose children differ, with its subtree (and the parts kept inside it);
+// an element whose children are the same but not its attributes gets the new attributes (the
+// one thing written here, syncAttributes). Anything it cannot place (a part kept that
+// moved out of the element that changed) morphs the whole page, as before. Form fields and
+// <details> are always left to idiomorph (their live value, checked and open state are not
+// attributes), and so is everything inside what differs.
+const UNIT = { ...CONFIG, morphStyle: "outerHTML" };
+const OWN_STATE = new Set(["input", "textarea", "select", "option", "details"]);
+
+function sameAttributes(a, b) {
+  const names = b.getAttributeNames();
+  if (a.attributes.length !== names.length) return false;
+  for (const name of names) {
+    if (a.getAttribute(name) !== b.getAttribute(name)) return false;
+  }
+  return true;
+}
+
+// Old element `o` and new element `n` in the same place (same tag and id, neither a stand-in):
+// what differs goes to `units` ([old, new] for idiomorph), the elements left as they are to
+// `same` (new, old: they take the new render's handlers).
+function plan(o, n, units, same, attrs) {
+  if (OWN_STATE.has(n.localName)) { units.push(o, n); return; }
+  const own = sameAttributes(o, n);
+  const unitsBefore = units.length;
+  const sameBefore = same.length;
+  const attrsBefore = attrs.length;
+  same.push(n, o);
+  let a = o.firstChild;
+  let b = n.firstChild;
+  for (; a && b; a = a.nextSibling, b = b.nextSibling) {
+    if (b.nodeType === 1) {
+      const kept = standing.get(b);
+      if (kept) {
+        if (kept === a) continue;       // a part kept as it is, in its place
+        break;
+      }
+      if (a.nodeType !== 1 || a.localName !== b.localName || a.getAttribute("id") !== b.getAttribute("id")) break;
+      plan(a, b, units, same, attrs);
+    } else if (a.nodeType !== b.nodeType || a.nodeValue !== b.nodeValue) {
+      break;
+    }
+  }
+  if (a || b || (!own && [...o.getAttributeNames(), ...n.getAttributeNames()].some((name) => name.includes(":")))) {
+    // its children differ: idiomorph morphs this element (what was planned inside is its)
+    units.length = unitsBefore;
+    same.length = sameBefore;
+    attrs.length = attrsBefore;
+    units.push(o, n);
+  } else if (!own) {
+    attrs.push(o, n);
+  }
+}
+
+// The attributes of an element whose children are as they were (a phase on the page, a class
+// on a card): the new ones written, the others removed, as idiomorph's morphAttributes does for
+// an element like it (no form field, no <details>, no namespaced attribute: those are units).
+function syncAttributes(o, n) {
+  for (const name of n.getAttributeNames()) {
+    const value = n.getAttribute(name);
+    if (o.getAttribute(name) !== value) o.setAttribute(name, value);
+  }
+  for (const name of o.getAttributeNames()) {
+    if (!n.hasAttribute(name)) o.removeAttribute(name);
+  }
+}
+
+// The page morphed where it differs (above); false: nothing was written, morph it whole.
+function byParts(old, page) {
+  if (old.localName !== page.localName || old.getAttribute("id") !== page.getAttribute("id")) return false;
+  const units = [];
+  const same = [];
+  const attrs = [];
+  plan(old, page, units, same, attrs);
+  // each unit holds the parts kept inside it: idiomorph finds them there by their ids
+  for (let i = 0; i < units.length; i += 2) {
+    for (const stand of units[i + 1].querySelectorAll(`[${KEPT}]`)) {
+      if (!units[i].contains(standing.get(stand))) return false;
+    }
+  }
+  for (let i = 0; i < same.length; i += 2) carryHandlers(same[i], same[i + 1]);
+  for (let i = 0; i < attrs.length; i += 2) syncAttributes(attrs[i], attrs[i + 1]);
+  partStats.frames++;
+  partStats.units += units.length / 2;
+  for (let i = 0; i < units.length; i += 2) {
+    added.length = 0;
+    try {
+      Idiomorph.morph(units[i], units[i + 1], UNIT);
+    } catch (err) {
+      // not placed after all: the whole page, from what is now shown
+      console.warn("morph by parts failed, morphing the page", err);
+      const pantry = document.documentElement.lastElementChild;
+      if (pantry && pantry.localName === "div" && pantry.hidden) pantry.remove();
+      return false;
+    }
+  }
+  return true;
 }
 
 // A page put in whole (not morphed): each stand-in gives its place to the part it stands for.

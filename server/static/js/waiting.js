@@ -42,8 +42,13 @@ function text(lang, key) {
   return (STRINGS[lang] || STRINGS.en)[key] || STRINGS.en[key];
 }
 
+const listFormats = {};   // one Intl.ListFormat per language (making one costs more than using it)
 function listFormat(lang) {
-  try { return new Intl.ListFormat(lang === "fr" ? "fr" : "en", { style: "long", type: "conjunction" }); } catch (_) { return null; }
+  const code = lang === "fr" ? "fr" : "en";
+  if (!(code in listFormats)) {
+    try { listFormats[code] = new Intl.ListFormat(code, { style: "long", type: "conjunction" }); } catch (_) { listFormats[code] = null; }
+  }
+  return listFormats[code];
 }
 
 /** items (nodes or strings) joined as "A, B and C" in the language, as a list of parts. */
