@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from tests.browser import preview as preview_page
-from tests.browser.helpers import MORPHED_AND_FRESH, assert_catalog_parity
+from tests.browser.helpers import assert_catalog_parity, phone_morph_opening
 from tests.browser.paintcheck import idle_paints, repainting, running_animations
 from tests.browser.conftest import ROOT
 
@@ -193,14 +193,9 @@ def test_a_morphed_phone_page_builds_only_what_changed(browser, preview):
     page.goto(f"{preview}?page=phone&s=setup_pawns&lang=en")
     page.wait_for_function("window.__ready === true")
     import lb_scenarios as scenarios
-    out = page.evaluate("""async (names) => {
-      const mod = await import("/phone/games/lifeboats.js");
-      const states = await Promise.all(names.map((n) => fetch(`/states/${n}.json`).then((r) => r.json())));
-      const acts = [];
-      const ctxOf = (msg) => ({ lang: "en", t: (k) => k, players: [], room: null, seat: msg.seat,
-        act: (a) => { acts.push(a); return Promise.resolve({ ok: true }); },
-        colourOf: (seat) => ({ colour: "#888", letter: "?", name: msg.view.players[seat] }) });
-""" + MORPHED_AND_FRESH + """      const diffs = states.filter((s) => !same({ ...s.phone, match: 1, version: ++version })).map((s) => s.name);
+    out = page.evaluate("""async (names) => {""" + phone_morph_opening("lifeboats",
+        'lang: "en", t: (k) => k, players: [], room: null,'
+        ' colourOf: (seat) => ({ colour: "#888", letter: "?", name: msg.view.players[seat] })') + """
       // setup_pawns: the same payload twice, then one more pawn in another player's boat
       const base = states[names.indexOf("setup_pawns")].phone;
       const msg = { ...base, match: 1, version: ++version, events: [] };
