@@ -136,10 +136,16 @@ function cueTurn() {
   setTimeout(() => { turn.flash = false; const pill = document.getElementById("turn-banner"); if (pill) pill.classList.remove("turn-flash"); }, 2400);
 }
 
+// Written only when it changes: with every update otherwise (a new text node), and read
+// neither (reading document.title walks its element's text).
+let titleShown = null;
 function paintTitle() {
   const base = code ? `Castaways · ${code}` : "Castaways";
+  const key = `${turn.mine}${getLang()}${base}`;
+  if (key === titleShown) return;
+  titleShown = key;
   const title = turn.mine ? `● ${t("phone.your_turn")} · ${base}` : base;
-  if (document.title !== title) document.title = title;   // (each update: a new text node otherwise)
+  if (document.title !== title) document.title = title;
 }
 
 function updateTurn(msg) {
@@ -356,7 +362,40 @@ function renderGame() {
     if (state.hostOpen) parts.push(h("div", { class: "card" }, hostPanel(room, { call, meId: state.meId })));
   }
   parts.push(h("footer", { class: "phone-footer" }, rulesLink(room.game)));
-  mount(app, header(), h("main", { class: ["phone-main", "phone-game"] }, parts));
+  const top = header();
+  if (gameMain && gameMain.parentNode === app && app.childElementCount === 2 && app.firstElementChild.localName === "header") {
+    // The game's page stays where it is (issue 24): the "your turn" pill coming or going, the
+    // final strip or the host panel change the page around the stage, never move the stage
+    // itself (taken out and put back, its whole page was styled and laid out anew).
+    keepFocus(app, () => {
+      app.firstElementChild.replaceWith(top);
+      placeChildren(gameMain, parts);
+    });
+    return;
+  }
+  gameMain = h("main", { class: ["phone-main", "phone-game"] }, parts);
+  mount(app, top, gameMain);
+}
+let gameMain = null;
+
+// `parent`'s children become `nodes`, in order; a node already in its place is not moved
+// (what is gone is removed first, so nothing before a kept node moves it).
+function placeChildren(parent, nodes) {
+  const wanted = new Set(nodes);
+  for (const child of [...parent.childNodes]) if (!wanted.has(child)) child.remove();
+  let at = parent.firstChild;
+  for (const node of nodes) {
+    if (node === at) at = at.nextSibling;
+    else parent.insertBefore(node, at);
+  }
+}
+
+// The focus stays on a node that `change` moved but kept in `el` (as mount() does).
+function keepFocus(el, change) {
+  const active = document.activeElement;
+  const had = active && active !== document.body && el.contains(active);
+  change();
+  if (had && active.isConnected && document.activeElement !== active) active.focus({ preventScroll: true });
 }
 
 // ---- the join page (/j): a big box for the room code, for a phone that cannot scan ------------

@@ -165,7 +165,7 @@ function statusLine(env) {
   if (!others.length) return tr(`phase.${view.phase}`);
   if (view.interrupt) return fmt(tr, `status.interrupt.${view.interrupt.kind}`, { who: who(ctx, view.interrupt.seat) });
   if (st && st.kind === "step") return fmt(tr, "status.step", { who: who(ctx, st.seat) });
-  return fmt(tr, "status.waiting", { who: others.length > 4 ? tr("n_castaways", { n: others.length }) : names(ctx, others, tr) });
+  return fmt(tr, "status.waiting", { who: others.length > 4 ? tr("n_castaways", { n: others.length }) : keyedNames("gp-st", ctx, others, tr) });
 }
 
 function islandLine({ view, tr }) {
@@ -423,7 +423,7 @@ function nowLine(env) {
   if (st.kind === "step" && (!me || st.seat !== me.seat)) return line(fmt(tr, "wait.step", { who: who(ctx, st.seat) }));
   const others = (view.waiting_for || []).filter((x) => !me || x !== me.seat);
   if (others.length) {
-    return line(fmt(tr, "status.waiting", { who: others.length > 4 ? tr("n_castaways", { n: others.length }) : names(ctx, others, tr) }));
+    return line(fmt(tr, "status.waiting", { who: others.length > 4 ? tr("n_castaways", { n: others.length }) : keyedNames("gp-now", ctx, others, tr) }));
   }
   return line(tr(`phase.${view.phase}`));
 }
@@ -441,7 +441,7 @@ function waiting(env) {
       parts.push(h("p", { class: "gp-hint" }, tr("vote.not_voter")));
     }
     const missing = ballot.voters.filter((v) => !ballot.voted.includes(v));
-    if (missing.length) parts.push(h("p", {}, fmt(tr, "vote.waiting", { who: names(ctx, missing, tr) })));
+    if (missing.length) parts.push(h("p", {}, fmt(tr, "vote.waiting", { who: keyedNames("gp-wv", ctx, missing, tr) })));
   } else if (st.window) {
     parts.push(h("p", { class: "gp-q" }, tr(`window.title.${st.window.kind}`)));
     parts.push(clock(env));
@@ -454,6 +454,15 @@ function waiting(env) {
     return recent.length ? h("ul", { class: "gp-recent" }, recent.map((x) => h("li", {}, x))) : null;
   }));
   return h("div", { class: "gp-card gp-wait", "data-testid": "gp-waiting" }, parts);
+}
+
+// The castaways we wait for, in a sentence that changes as they act: each name has an id of
+// its own (`scope`: the sentence), so the morph keeps each name's node as it is when one leaves
+// the list, instead of redrawing every name after it into its neighbour's (issue 24).
+function keyedNames(scope, ctx, seats, tr) {
+  const el = names(ctx, seats, tr);
+  for (const w of el.children) if (w.dataset.seat !== undefined) w.id = morphId(scope, w.dataset.seat);
+  return el;
 }
 
 function lastReveal({ view, tr, ctx }) {

@@ -349,7 +349,8 @@ function waiting({ view, me, tr, msg, part }) {
           : fmt(tr, "do.vote.done", { choice: chip(view, tr, me.my_vote) })));
     }
     const missing = ballot.voters.filter((v) => !ballot.voted.includes(v));
-    parts.push(h("p", {}, fmt(tr, "do.wait.voters", { who: h("span", {}, missing.map((v) => [" ", who(view, tr, v)])) })));
+    // each voter keeps their node (morph.js): a vote takes one name out, the others stay as they are
+    parts.push(h("p", {}, fmt(tr, "do.wait.voters", { who: h("span", {}, missing.map((v) => [" ", keyed(who(view, tr, v), "lb-waitvote", v)])) })));
   } else if (d) {
     if (ballot) parts.push(ballotTitle(view, tr, ballot));
     parts.push(h("p", { class: "lb-talk" }, fmt(tr, `step.${d.step}`, { who: who(view, tr, d.seat) })));
@@ -360,6 +361,14 @@ function waiting({ view, me, tr, msg, part }) {
   const recent = (msg.events || []).filter((e) => e.type !== "voted").slice(-3);
   if (recent.length) parts.push(part("lb-part-recent", recent, () => h("ul", { class: "lb-recent" }, recent.map((e) => h("li", {}, describeEvent(view, tr, e))))));
   return h("div", { class: "lb-card lb-wait", "data-testid": "lb-waiting" }, parts);
+}
+
+// A player's name in a list that changes (who has not voted yet): with an id of its own, the
+// morph keeps each name's node as it is when one leaves the list, instead of redrawing every
+// name after it into its neighbour's (issue 24).
+function keyed(el, scope, seat) {
+  el.id = morphId(scope, seat);
+  return el;
 }
 
 function revealMini(view, tr, r) {

@@ -153,6 +153,25 @@ def assert_catalog_parity(game):
     assert all(k.startswith((f"{game}.", f"game.{game}.", f"options.{game}.")) for k in strings["en"])
 
 
+def phone_morph_opening(module, ctx, prelude=""):
+    """Page-side JS opening the phone morph tests (pasted at the start of an async page function
+    whose argument is `names`, the preview's scenarios): `mod`, the phone module
+    /phone/games/<module>.js; `states`, the scenarios' payloads; `acts`, the actions the page
+    sent; `ctxOf(msg)`, the test's own context `ctx` (an object literal's fields, `msg` in scope;
+    `prelude` declares what they use) with the seat and an `act` that records; then
+    MORPHED_AND_FRESH, and `diffs`: the scenarios whose phone page morphed from the one before
+    does not read as drawn afresh."""
+    return f"""
+      const mod = await import("/phone/games/{module}.js");
+      const states = await Promise.all(names.map((n) => fetch(`/states/${{n}}.json`).then((r) => r.json())));
+      {prelude}
+      const acts = [];
+      const ctxOf = (msg) => ({{ {ctx}, seat: msg.seat,
+        act: (a) => {{ acts.push(a); return Promise.resolve({{ ok: true }}); }} }});
+""" + MORPHED_AND_FRESH + """      const diffs = states.filter((s) => !same({ ...s.phone, match: 1, version: ++version })).map((s) => s.name);
+"""
+
+
 # Page-side JS for the morph tests (pasted into an async page function that has already set
 # `mod`, the game's page module, and `ctxOf(msg)`, its context): `morphed`, one root every payload
 # is morphed into; `same(msg)` draws msg there and on an empty root and says whether the two read

@@ -394,11 +394,16 @@ def test_your_turn_vibrates_and_says_so_also_after_the_background(browser, conte
     ana.wait_for_function("() => window.__vibrations.length === 1")
     expect(ana.locator("#turn-banner")).to_be_visible()
     shot(ana, "evening-your-turn")
-    # once Bob has voted, it is no longer his turn
+    # once Bob has voted, it is no longer his turn; the pill goes, the game's page stays where
+    # it is (issue 24: taken out and put back, the stage was styled and laid out anew)
+    bob.evaluate("""() => { const stage = document.getElementById('stage'); window.__stageLeft = 0;
+      new MutationObserver((recs) => { for (const r of recs) for (const n of r.removedNodes) if (n === stage || n.contains(stage)) window.__stageLeft++; })
+        .observe(document.getElementById('app'), { childList: true, subtree: true }); }""")
     bob.locator(VOTE.format("red")).click()
     expect(bob.locator("#turn-banner")).to_have_count(0)
     bob.wait_for_function("() => !document.title.startsWith('●')")
     assert bob.evaluate("() => window.__vibrations.length") == 1
+    assert bob.evaluate("() => window.__stageLeft") == 0
 
 
 NO_WAKE_LOCK = "delete Navigator.prototype.wakeLock;"   # as on http://192.168.x.y

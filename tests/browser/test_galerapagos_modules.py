@@ -398,7 +398,8 @@ def test_an_update_keeps_the_phones_open_sheet_focus_and_handlers(browser, previ
 
 def test_a_morphed_phone_page_is_the_page_drawn_afresh(browser, preview):
     """The phone page of one moment morphed into the page of another reads exactly as that
-    moment's page drawn on an empty page (the same HTML), whatever it was before."""
+    moment's page drawn on an empty page (the same HTML), whatever it was before; one more vote
+    takes one name out of the castaways awaited and keeps the others' nodes."""
     ctx, page, errors = open_phone(browser, preview, "step")
     names = ["step", "evening", "vote_12", "over", "zero_save", "dawn", "step"]
     diffs = page.evaluate("""async (names) => {
@@ -419,6 +420,22 @@ def test_a_morphed_phone_page_is_the_page_drawn_afresh(browser, preview):
         mod.render(fresh, msg, ctxOf(msg));
         if (html(morphed) !== html(fresh)) out.push(names[i]);
       });
+      // the castaways still awaited in a vote: one more vote takes one name out, the others
+      // keep their nodes (each has an id: the morph does not redraw every name after the one
+      // gone into its neighbour's)
+      const wait = JSON.parse(JSON.stringify(states[names.indexOf("vote_12")].phone));
+      wait.legal_actions = [];
+      const st = wait.view.stage;
+      const ballot = st.vote ? st.vote.ballot : st.ballot;
+      const draw = () => { const msg = { ...wait, match: 1, version: 100 + ballot.voted.length }; mod.render(morphed, msg, ctxOf(msg)); };
+      const awaited = () => [...morphed.querySelectorAll("[id^=gp-wv-]")];
+      draw();
+      const before = awaited();
+      ballot.voted.push(ballot.voters.find((v) => !ballot.voted.includes(v)));
+      draw();
+      const after = awaited();
+      if (!(before.length >= 2 && after.length === before.length - 1
+            && after.every((el) => before.includes(el) && el.id === `gp-wv-${el.dataset.seat}`))) out.push("vote: names redrawn");
       return out;
     }""", names)
     assert diffs == [], diffs

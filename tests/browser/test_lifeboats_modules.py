@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from tests.browser import preview as preview_page
-from tests.browser.helpers import MORPHED_AND_FRESH, assert_catalog_parity
+from tests.browser.helpers import assert_catalog_parity, phone_morph_opening
 from tests.browser.paintcheck import idle_paints, repainting, running_animations
 from tests.browser.conftest import ROOT
 
@@ -185,7 +185,8 @@ def test_a_morphed_phone_page_builds_only_what_changed(browser, preview):
     again (morph.js pageParts, issue 24): the same payload again builds none and keeps every
     node; one more pawn in a boat builds that boat's shell and the two seats that changed (its
     other seats, their pawns and its head are kept as they are: parts inside a part); a kept
-    boat's "+" still places the pawn the state shown offers."""
+    boat's "+" still places the pawn the state shown offers; one more vote takes one name out of
+    the voters awaited and keeps the others' nodes."""
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     page = ctx.new_page()
     errors = []
@@ -193,14 +194,9 @@ def test_a_morphed_phone_page_builds_only_what_changed(browser, preview):
     page.goto(f"{preview}?page=phone&s=setup_pawns&lang=en")
     page.wait_for_function("window.__ready === true")
     import lb_scenarios as scenarios
-    out = page.evaluate("""async (names) => {
-      const mod = await import("/phone/games/lifeboats.js");
-      const states = await Promise.all(names.map((n) => fetch(`/states/${n}.json`).then((r) => r.json())));
-      const acts = [];
-      const ctxOf = (msg) => ({ lang: "en", t: (k) => k, players: [], room: null, seat: msg.seat,
-        act: (a) => { acts.push(a); return Promise.resolve({ ok: true }); },
-        colourOf: (seat) => ({ colour: "#888", letter: "?", name: msg.view.players[seat] }) });
-""" + MORPHED_AND_FRESH + """      const diffs = states.filter((s) => !same({ ...s.phone, match: 1, version: ++version })).map((s) => s.name);
+    out = page.evaluate("""async (names) => {""" + phone_morph_opening("lifeboats",
+        'lang: "en", t: (k) => k, players: [], room: null,'
+        ' colourOf: (seat) => ({ colour: "#888", letter: "?", name: msg.view.players[seat] })') + """
       // setup_pawns: the same payload twice, then one more pawn in another player's boat
       const base = states[names.indexOf("setup_pawns")].phone;
       const msg = { ...base, match: 1, version: ++version, events: [] };
@@ -221,7 +217,19 @@ def test_a_morphed_phone_page_builds_only_what_changed(browser, preview):
       const kept = view.boats.find((b) => b.status === "water" && b.colour !== boat.colour
         && morphed.querySelector(`[data-testid=lb-seat-${b.colour}]`));
       morphed.querySelector(`[data-testid=lb-seat-${kept.colour}]`).click();
-      return { diffs, again, pawn, acts, keptBoat: kept.colour,
+      // the voters still awaited: one more vote takes one name out, the others keep their nodes
+      const wait = JSON.parse(JSON.stringify(states[names.indexOf("vote")].phone));
+      wait.legal_actions = [];
+      const ballot = wait.view.ballot;
+      same({ ...wait, match: 1, version: ++version });
+      const awaited = () => [...morphed.querySelectorAll("[id^=lb-waitvote-]")];
+      const before = awaited();
+      ballot.voted.push(ballot.voters.find((v) => !ballot.voted.includes(v)));
+      const voteOk = same({ ...wait, match: 1, version: ++version });
+      const after = awaited();
+      const voted = { ok: voteOk, names: before.length, left: after.length,
+        kept: after.every((el) => before.includes(el) && el.id === `lb-waitvote-${el.dataset.seat}`) };
+      return { diffs, again, pawn, acts, keptBoat: kept.colour, voted,
                offered: msg.legal_actions.filter((a) => a.boat === kept.colour && a.rank === "officer") };
     }""", scenarios.SCENARIOS)
     assert out["diffs"] == [], out["diffs"]
@@ -229,6 +237,10 @@ def test_a_morphed_phone_page_builds_only_what_changed(browser, preview):
     # the boat, the seat the pawn takes and the one the "+" moves to: nothing else is built
     assert out["pawn"]["ok"] and out["pawn"]["built"] == 3, out["pawn"]
     assert out["acts"] == out["offered"][:1] and len(out["acts"]) == 1, out
+    # one name fewer, the others the same nodes (each has an id: the morph does not redraw
+    # every name after the one gone into its neighbour's)
+    voted = out["voted"]
+    assert voted["ok"] and voted["names"] >= 2 and voted["left"] == voted["names"] - 1 and voted["kept"], voted
     assert not errors, errors
     ctx.close()
 
