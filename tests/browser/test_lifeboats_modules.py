@@ -49,6 +49,13 @@ def test_every_scenario_renders_on_both_pages(browser, preview, lang):
                 side = page.evaluate("() => { const s = document.querySelector('.lb-side');"
                                      " return [s.scrollHeight, s.clientHeight]; }")
                 assert side[0] <= side[1] + 1, (name, lang, side)
+            elif root.locator(".lb-mebar [data-testid=lb-my-score]").count():
+                # the score stays inside the phone's top bar, whatever the name's length (a
+                # long name once pushed it out: "Chapeaux" is wider than "Hats")
+                bar, score = page.evaluate("() => [document.querySelector('.lb-mebar'),"
+                                           " document.querySelector('.lb-me-score')]"
+                                           ".map((e) => e.getBoundingClientRect().right)")
+                assert score <= bar, (name, lang, bar, score)
             text = root.inner_text()
             assert "undefined" not in text and "lifeboats." not in text, (kind, name, lang)
             assert not re.search(r"\{\w+\}", text), (kind, name, lang)
