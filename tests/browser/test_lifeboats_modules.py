@@ -270,3 +270,41 @@ def test_the_boat_of_an_ejection_vote_glows_without_repainting_the_board(browser
     assert idle_paints(page, 30) == 0
     assert not errors, errors
     page.close()
+
+
+def test_the_full_stop_after_a_colour_chip_never_starts_a_line(browser, preview):
+    """"You voted [Purple]. Secret until everyone has voted." in a box of any width: a line may
+    break after the chip (an inline block) as after a word, but the full stop goes with the chip
+    (text.js fmt), in English and in French. It once sat alone at the start of the next line."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{preview}?page=phone&s=vote&lang=en")
+    page.wait_for_function("window.__ready === true")
+    alone = page.evaluate("""async () => {
+      const { fmt, makeTr } = await import("/static/js/text.js");
+      const { chip } = await import("/static/games/lifeboats/common.js");
+      const { strings } = await import("/static/games/lifeboats/strings.js");
+      const out = [];
+      for (const lang of ["en", "fr"]) {
+        const tr = makeTr(Object.fromEntries(Object.entries(strings).map(([l, t]) =>
+          [l, Object.fromEntries(Object.entries(t).map(([k, v]) => [k.replace(/^lifeboats\\./, ""), v]))])), { lang });
+        for (let width = 120; width <= 360; width += 2) {
+          const box = document.createElement("p");
+          box.style.cssText = `width:${width}px;font:16px sans-serif;margin:0`;
+          box.append(...fmt(tr, "do.vote.done", { choice: chip({}, tr, "purple") }));
+          document.body.append(box);
+          const c = box.querySelector(".lb-chip").getBoundingClientRect();
+          const range = document.createRange();
+          const text = [...box.querySelectorAll("*")].flatMap((e) => [...e.childNodes])
+            .concat([...box.childNodes]).find((n) => n.nodeType === 3 && /^[\\u202f\\u00a0]?\\./.test(n.nodeValue));
+          const at = text.nodeValue.indexOf(".");
+          range.setStart(text, at);
+          range.setEnd(text, at + 1);
+          const dot = range.getBoundingClientRect();
+          if (dot.top >= c.bottom - 1) out.push([lang, width]);
+          box.remove();
+        }
+      }
+      return out;
+    }""")
+    assert alone == [], alone
+    page.close()

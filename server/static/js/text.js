@@ -26,7 +26,20 @@ export function fmt(tr, key, params = {}) {
   parts.forEach((part, i) => {
     if (i % 2 === 0) { if (part) out.push(part); return; }
     const v = params[part];
-    out.push(v instanceof Node ? v : document.createTextNode(String(v)));
+    if (!(v instanceof Node)) { out.push(document.createTextNode(String(v))); return; }
+    // A line may break after a chip (an inline block) like after a word: the punctuation that
+    // follows it goes with it, never alone at the start of the next line ("You voted [Purple]
+    // / .").
+    const stuck = STUCK.exec(parts[i + 1] || "");
+    if (!stuck) { out.push(v); return; }
+    parts[i + 1] = parts[i + 1].slice(stuck[0].length);
+    const span = document.createElement("span");
+    span.style.whiteSpace = "nowrap";
+    span.append(v, stuck[0]);
+    out.push(span);
   });
   return out;
 }
+
+// punctuation that closes on what comes before it (French puts a narrow no-break space first)
+const STUCK = /^[\u00a0\u202f]?[.,;:!?\u2026\u00bb)]+/;
