@@ -9,7 +9,12 @@ call. It fails like any wait of these tests, after TIMEOUT_MS, saying what it wa
 
     state = wait_read(table, "(v) => { const g = window.castaways.state.game;"
                              " return g && g.version > v ? g : null; }", version, "the next version")
+
+`wait_read_all([(page, fn, arg, what), ...])` does the same on several pages at once (the
+phones of a step): their waits overlap instead of following each other.
 """
+import asyncio
+
 from tests.browser.conftest import TIMEOUT_MS
 
 # The page polls fn on every animation frame (as Playwright's own waits do), or every 50 ms
@@ -36,3 +41,24 @@ def wait_read(page, fn, arg=None, what="a condition", timeout_ms=TIMEOUT_MS):
     if out.get("late"):
         raise AssertionError(f"{what}: not within {timeout_ms} ms ({fn} with {arg!r})")
     return out["got"]
+
+
+def wait_read_all(reads, timeout_ms=TIMEOUT_MS):
+    """[wait_read(page, fn, arg, what) for each (page, fn, arg, what) of `reads`], the pages
+    waited on and read at the same time. Playwright's sync API makes one call at a time; its
+    async objects beneath (`_impl_obj`, run by the sync object's `_sync`) take several, as
+    the async API does. Where those are not there (another Playwright), one page after the
+    other: the same results, later."""
+    try:
+        run, calls = reads[0][0]._sync, [page._impl_obj.evaluate for page, *_ in reads]
+    except (AttributeError, IndexError):
+        return [wait_read(page, fn, arg, what, timeout_ms) for page, fn, arg, what in reads]
+
+    async def together():
+        return await asyncio.gather(*(call(_POLL % fn, [arg, timeout_ms])
+                                      for call, (_, fn, arg, _) in zip(calls, reads)))
+    outs = run(together())
+    for out, (_, fn, arg, what) in zip(outs, reads):
+        if out.get("late"):
+            raise AssertionError(f"{what}: not within {timeout_ms} ms ({fn} with {arg!r})")
+    return [out["got"] for out in outs]

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import own_server
 from tests.browser.helpers import game_state, seat_players, socket_events
-from tests.browser.rounds import wait_read
+from tests.browser.rounds import wait_read, wait_read_all
 
 pytestmark = pytest.mark.browser
 
@@ -92,9 +92,13 @@ READ_PHONE = """(v) => {
 
 
 
-def read_phone(phone, version, name):
-    """A READ_PHONE reading of a phone that has drawn `version` or a later one."""
-    return wait_read(phone, READ_PHONE, version, f"{name} drawing version {version}")
+def read_phones(by_seat, version):
+    """READ_PHONE readings of every phone once each has drawn `version` or a later one, read
+    at once: [(seat, phone, reading)] in seat order."""
+    seats = sorted(by_seat)
+    shown = wait_read_all([(by_seat[s][0], READ_PHONE, version, f"seat {s}'s phone drawing version {version}")
+                           for s in seats])
+    return [(s, by_seat[s][0], r) for s, r in zip(seats, shown)]
 
 
 def check_controls(shown, msg):
@@ -247,8 +251,7 @@ def test_a_whole_game_by_taps(open_table, open_phone, shot, game):
         if tv["over"]:
             break
         acting, read = None, [tv["version"]]
-        for seat, (phone, _) in sorted(by_seat.items()):
-            shown = read_phone(phone, tv["version"], f"seat {seat}'s phone")
+        for seat, phone, shown in read_phones(by_seat, tv["version"]):
             check_controls(shown, shown["msg"])
             msg = shown["msg"]
             read.append(msg["version"])
@@ -266,8 +269,9 @@ def test_a_whole_game_by_taps(open_table, open_phone, shot, game):
     tv = game_state(table)
     assert tv["over"]
     result = tv["result"]
-    for seat, (phone, _) in by_seat.items():   # every phone has the end too (its frames checked below)
-        wait_read(phone, DRAWN_FROM, tv["version"], f"seat {seat}'s phone drawing the end")
+    # Every phone has the end too (their frames are checked below).
+    wait_read_all([(phone, DRAWN_FROM, tv["version"], f"seat {seat}'s phone drawing the end")
+                   for seat, (phone, _) in by_seat.items()])
     # Never leaving ends at the hurricane: its boarding, or, when no card can fill a missing
     # counter, the forced hopeless hurricane (issue 20.5), a hecatomb. Which one depends on
     # which windows closed by their countdown, so on the machine's pace.

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import ROOT, SHOTS, own_server
 from tests.browser.helpers import game_state, seat_players, socket_events
-from tests.browser.rounds import wait_read
+from tests.browser.rounds import wait_read, wait_read_all
 
 pytestmark = pytest.mark.browser
 
@@ -71,13 +71,19 @@ TABLE_FROM = """(v) => {
 }"""
 
 
-def check_controls(phone, name, version=0, first=False):
-    """The phone's controls are exactly its legal actions, once it has drawn the state it holds
-    and at least `version`; returns that state (with `first`: and the box of the first button
-    of its decision, None without one)."""
-    diff = wait_read(phone, CONTROLS, version, f"{name} drawing version {version}")
+def controls_checked(name, diff):
+    """The state a CONTROLS reading holds, once its controls are exactly its legal actions."""
     assert not diff["missing"] and not diff["extra"], (name, diff["missing"], diff["extra"])
-    return (diff["msg"], diff["first"]) if first else diff["msg"]
+    return diff["msg"]
+
+
+def check_all_controls(phones, version):
+    """Every phone's (seat -> phone) controls are exactly its legal actions, once it has drawn
+    the state it holds and at least `version`, read on all phones at once: seat -> (its state,
+    the box of the first button of its decision or None)."""
+    seats = sorted(phones)
+    diffs = wait_read_all([(phones[s], CONTROLS, version, f"seat {s} drawing version {version}") for s in seats])
+    return {s: (controls_checked(f"seat {s}", d), d["first"]) for s, d in zip(seats, diffs)}
 
 
 TAPS = {"taps": 0, "actions": 0}
@@ -222,10 +228,8 @@ def do_trade(table, phones, policy, msg):
         act = next(x for x in m["legal_actions"] if pred(x))
         v = m["version"]
         tap(phones[seat], act)
-        for p in [table, *phones.values()]:
-            wait_version(p, v + 1)
-        for s, p in phones.items():
-            check_controls(p, f"seat {s}")
+        wait_version(table, v + 1)
+        check_all_controls(phones, v + 1)
         return act
 
     step(a, lambda x: x["type"] == "trade_open" and x["target"] == b)
@@ -278,7 +282,7 @@ def test_four_phones_play_lifeboat_to_the_end(open_table, open_phone, shot):
         if msg["over"]:
             break
         v = msg["version"]
-        held = {seat: check_controls(phone, f"seat {seat}", v, first=True) for seat, phone in phones.items()}
+        held = check_all_controls(phones, v)
         view = msg["view"]
         if view["fight"]:
             policy.seen["fight"] += 1

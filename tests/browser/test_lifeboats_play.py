@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import SHOTS, own_server
 from tests.browser.helpers import game_state, seat_players, socket_events
-from tests.browser.rounds import wait_read
+from tests.browser.rounds import wait_read, wait_read_all
 from tests.server.test_lifeboats_secrecy import check_payload
 
 pytestmark = pytest.mark.browser
@@ -44,8 +44,9 @@ def snap(shot, page, name, **kw):
     return shot(page, name, **kw)
 
 
-# Each step reads one page in one round trip (tests/browser/rounds.py): the game takes hundreds
-# of steps, and every call to a page costs tens of milliseconds on a loaded machine.
+# Each step waits on and reads the TV and every phone in one call per page, all at once
+# (tests/browser/rounds.py): the game takes hundreds of steps, and every call to a page costs
+# tens of milliseconds on a loaded machine.
 # The TV's state once it has drawn a version later than `after` (and the one it holds), and
 # whether the last settled ballot's outcome is visible on it (as Playwright's to_be_visible
 # has it: most steps check it, and a passing check need not cost a call of its own).
@@ -68,7 +69,6 @@ PHONE_AT = """(v) => {
   return { msg, enabled: all("[data-testid]:not([disabled])", (e) => e.dataset.testid),
            sectors: all("[data-testid^='lb-sector-']", (e) => e.dataset.choice) };
 }"""
-CAUGHT_UP = "(v) => Number(document.querySelector('#stage')?.dataset.version) >= v"
 
 
 def drawn_state(phone, version=0):
@@ -231,20 +231,18 @@ def test_four_phones_play_lifeboats_to_the_end(open_table, open_phone, shot):
     player = Player(SEED)
     shots = set()
     seen = {"reveal": 0, "captain": 0, "break_tie": 0, "swim": 0, "eject": 0, "cancelled": 0}
-    v, turn = -1, None
+    v = -1
     for _ in range(1500):
-        tv = wait_read(table, TABLE_AFTER, v, "the TV drawing the next version")
+        # The TV and every phone, each once it has drawn the next version, read at once.
+        seats = sorted(phones)
+        tv, *shown = wait_read_all([(table, TABLE_AFTER, v, "the TV drawing the next version")] + [
+            (phones[s], PHONE_AT, v + 1, f"seat {s}'s phone drawing the next version") for s in seats])
+        held = dict(zip(seats, shown))
         msg = tv["msg"]
         if msg["over"]:
             break
         v = msg["version"]
         view = msg["view"]
-        if view["turn"] != turn:
-            # Every phone keeps up with the table (checked once a turn, and at the end: all
-            # of them show the final scores; the acting phone is read at every step).
-            turn = view["turn"]
-            for seat, phone in phones.items():
-                wait_read(phone, CAUGHT_UP, v, f"seat {seat}'s phone drawing version {v}")
         step = view["step"]
         ballot = view["ballot"]
         if step in ("captain", "break_tie"):
@@ -278,7 +276,9 @@ def test_four_phones_play_lifeboats_to_the_end(open_table, open_phone, shot):
                 expect(table.locator("[data-testid=lb-reveal] [data-testid=lb-outcome]").first).to_be_visible()
         waiting = msg["waiting_for"]
         seat = player.rng.choice(sorted(waiting))
-        act_on(phones[seat], drawn_state(phones[seat], v), player, shots, shot, f"seat {seat}")
+        if held[seat]["msg"]["version"] < v:          # the TV was a version ahead: catch up
+            held[seat] = drawn_state(phones[seat], v)
+        act_on(phones[seat], held[seat], player, shots, shot, f"seat {seat}")
     else:
         raise AssertionError("the game did not end")
 
