@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import own_server
 from tests.browser.helpers import game_state, seat_players, socket_events
+from tests.browser.rounds import wait_read, wait_read_all
 
 pytestmark = pytest.mark.browser
 
@@ -63,20 +64,22 @@ def start(open_table, open_phone):
     return table, table_frames, by_seat
 
 
-def settled(pages, version):
-    """Every page has received `version` and drawn it (one wait per page for both)."""
-    for p in pages:
-        p.wait_for_function("v => window.castaways.state.game && window.castaways.state.game.version >= v"
-                            " && Number(document.querySelector('#stage')?.dataset.version) >= v", arg=version)
-
-
-# A phone's state and what its decision shows, read in one call (one round trip instead of
-# seven per phone and step: on a loaded machine each costs tens of milliseconds).
-READ_PHONE = """() => {
+# A page's state once it holds version `v` or a later one and has drawn the one it holds (a
+# window's countdown may have closed it meanwhile), in one call (tests/browser/rounds.py: each
+# call to a page costs tens of milliseconds on a loaded machine, and a game has hundreds of steps).
+DRAWN_FROM = """(v) => {
+  const msg = window.castaways.state.game;
+  return msg && msg.version >= v && Number(document.querySelector('#stage')?.dataset.version) === msg.version ? msg : null;
+}"""
+# A phone's state and what its decision shows, read in the same instant (a window's countdown
+# cannot close it between the two) once it has drawn version `v` or a later one: one call
+# instead of seven per phone and step.
+READ_PHONE = """(v) => {
   const all = (sel) => [...document.querySelectorAll(sel)];
+  const msg = window.castaways.state.game;
+  if (!msg || !(msg.version >= v) || Number(document.querySelector('#stage')?.dataset.version) !== msg.version) return null;
   return {
-    msg: window.castaways.state.game,
-    drawn: Number(document.querySelector('#stage')?.dataset.version),
+    msg,
     acts: all('[data-testid^=gp-act-]:not([disabled])').map((e) => e.dataset.testid.slice(7)),
     has_pass: all('[data-testid=gp-pass]').length > 0,
     sectors: all('[data-testid^=gp-sector-]').map((e) => Number(e.dataset.choice)),
@@ -87,19 +90,15 @@ READ_PHONE = """() => {
   };
 }"""
 
-VERSION = "() => window.castaways.state.game.version"
-DRAWN = "() => Number(document.querySelector('#stage')?.dataset.version) === window.castaways.state.game.version"
 
 
-def read_phone(phone):
-    """A READ_PHONE reading of a page that has drawn the state it holds (state and page are
-    read in the same instant: a window's countdown cannot close it between the two)."""
-    for _ in range(5):
-        shown = phone.evaluate(READ_PHONE)
-        if shown["drawn"] == shown["msg"]["version"]:
-            break
-        phone.wait_for_function(DRAWN)
-    return shown
+def read_phones(by_seat, version):
+    """READ_PHONE readings of every phone once each has drawn `version` or a later one, read
+    at once: [(seat, phone, reading)] in seat order."""
+    seats = sorted(by_seat)
+    shown = wait_read_all([(by_seat[s][0], READ_PHONE, version, f"seat {s}'s phone drawing version {version}")
+                           for s in seats])
+    return [(s, by_seat[s][0], r) for s, r in zip(seats, shown)]
 
 
 def check_controls(shown, msg):
@@ -229,7 +228,6 @@ def check_secrets(frames, seat):
 def test_a_whole_game_by_taps(open_table, open_phone, shot, game):
     seed, leave, end = game
     table, table_frames, by_seat = start(open_table, open_phone)
-    pages = [table] + [p for p, _ in by_seat.values()]
     # The phone links the rules in its language, once (the page's footer), and the page is there.
     phone0 = by_seat[0][0]
     expect(phone0.locator("a[href^='/rules/']")).to_have_count(1)
@@ -239,10 +237,9 @@ def test_a_whole_game_by_taps(open_table, open_phone, shot, game):
     assert phone0.request.get(origin + href).ok
     rng = random.Random(seed)
     taps, turns, reveals_seen, held = 0, set(), 0, False
+    least = 0       # the version the next step waits for: past every version read, after a tap
     for _ in range(1500):
-        version = max(p.evaluate(VERSION) for p in pages)
-        settled(pages, version)
-        tv = game_state(table)
+        tv = wait_read(table, DRAWN_FROM, least, f"the TV drawing version {least}")
         turns.add(tv["view"]["turn"])
         # The TV shows every vote of the last revealed ballot of this turn.
         decided = [b for b in tv["view"].get("ballots") or [] if b.get("ballot") and b["ballot"].get("revealed")]
@@ -253,11 +250,11 @@ def test_a_whole_game_by_taps(open_table, open_phone, shot, game):
             reveals_seen += 1
         if tv["over"]:
             break
-        acting = None
-        for seat, (phone, _) in sorted(by_seat.items()):
-            shown = read_phone(phone)
+        acting, read = None, [tv["version"]]
+        for seat, phone, shown in read_phones(by_seat, tv["version"]):
             check_controls(shown, shown["msg"])
             msg = shown["msg"]
+            read.append(msg["version"])
             if acting is None and any(a["type"] in DECISIONS for a in msg["legal_actions"]):
                 acting = (phone, msg, shown)
         assert acting, "nobody can act"
@@ -265,13 +262,16 @@ def test_a_whole_game_by_taps(open_table, open_phone, shot, game):
         if not held and st.get("window") and acting[1]["deadline"] and acting[2]["cards"]:
             hold_and_release(acting[0], table, acting[1])
             held = True
+            least = max(read)
             continue
         taps += tap(acting[0], acting[1], rng, leave)
-        for p in pages:
-            p.wait_for_function("v => window.castaways.state.game.version > v", arg=version)
+        least = max(read) + 1
     tv = game_state(table)
     assert tv["over"]
     result = tv["result"]
+    # Every phone has the end too (their frames are checked below).
+    wait_read_all([(phone, DRAWN_FROM, tv["version"], f"seat {seat}'s phone drawing the end")
+                   for seat, (phone, _) in by_seat.items()])
     # Never leaving ends at the hurricane: its boarding, or, when no card can fill a missing
     # counter, the forced hopeless hurricane (issue 20.5), a hecatomb. Which one depends on
     # which windows closed by their countdown, so on the machine's pace.

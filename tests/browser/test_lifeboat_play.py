@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import ROOT, SHOTS, own_server
 from tests.browser.helpers import game_state, seat_players, socket_events
+from tests.browser.rounds import wait_read, wait_read_all
 
 pytestmark = pytest.mark.browser
 
@@ -47,30 +48,42 @@ def wait_version(page, version):
 
 
 # What a phone offers: every control names the action(s) it leads to. Read with the state the
-# page holds and the version it has drawn, in one call (a round trip costs tens of milliseconds
-# on a loaded machine, and the game takes hundreds of steps).
-CONTROLS = """() => {
+# page holds, once it has drawn it and at least version `v`, and where the first button of its
+# decision is, in one call (tests/browser/rounds.py: a round trip costs tens of milliseconds on
+# a loaded machine, and the game takes hundreds of steps).
+CONTROLS = """(v) => {
   const msg = window.castaways.state.game;
+  const root = document.querySelector('#stage');
+  if (!msg || !(Number(root?.dataset.version) >= Math.max(msg.version, v))) return null;
   const want = msg.legal_actions.map((a) => JSON.stringify(a));
   const got = new Set();
-  const root = document.querySelector('#stage');
   for (const el of root.querySelectorAll('[data-action]')) got.add(el.dataset.action);
   for (const el of root.querySelectorAll('[data-confirm]')) got.add(el.dataset.confirm);
   for (const el of root.querySelectorAll('[data-actions]')) for (const a of JSON.parse(el.dataset.actions)) got.add(JSON.stringify(a));
+  const first = document.querySelector('[data-testid=lbp-action] button');
   return { missing: want.filter((x) => !got.has(x)), extra: [...got].filter((x) => !want.includes(x)),
-           msg, drawn: Number(root.dataset.version) };
+           msg, first: first && first.getClientRects().length ? first.getBoundingClientRect().toJSON() : null };
+}"""
+# The TV's state once it has drawn a version of at least `v` (and the one it holds).
+TABLE_FROM = """(v) => {
+  const msg = window.castaways.state.game;
+  return msg && msg.version >= v && Number(document.querySelector('#stage')?.dataset.version) >= msg.version ? msg : null;
 }"""
 
 
-def check_controls(phone, name, version=None):
-    """The phone's controls are exactly its legal actions, once it has drawn `version` (or
-    later); returns the state it holds."""
-    diff = phone.evaluate(CONTROLS)
-    if version is not None and not diff["drawn"] >= version:
-        wait_version(phone, version)
-        diff = phone.evaluate(CONTROLS)
+def controls_checked(name, diff):
+    """The state a CONTROLS reading holds, once its controls are exactly its legal actions."""
     assert not diff["missing"] and not diff["extra"], (name, diff["missing"], diff["extra"])
     return diff["msg"]
+
+
+def check_all_controls(phones, version):
+    """Every phone's (seat -> phone) controls are exactly its legal actions, once it has drawn
+    the state it holds and at least `version`, read on all phones at once: seat -> (its state,
+    the box of the first button of its decision or None)."""
+    seats = sorted(phones)
+    diffs = wait_read_all([(phones[s], CONTROLS, version, f"seat {s} drawing version {version}") for s in seats])
+    return {s: (controls_checked(f"seat {s}", d), d["first"]) for s, d in zip(seats, diffs)}
 
 
 TAPS = {"taps": 0, "actions": 0}
@@ -215,10 +228,8 @@ def do_trade(table, phones, policy, msg):
         act = next(x for x in m["legal_actions"] if pred(x))
         v = m["version"]
         tap(phones[seat], act)
-        for p in [table, *phones.values()]:
-            wait_version(p, v + 1)
-        for s, p in phones.items():
-            check_controls(p, f"seat {s}")
+        wait_version(table, v + 1)
+        check_all_controls(phones, v + 1)
         return act
 
     step(a, lambda x: x["type"] == "trade_open" and x["target"] == b)
@@ -265,13 +276,13 @@ def test_four_phones_play_lifeboat_to_the_end(open_table, open_phone, shot):
     table, phones, table_frames, frames = start_lifeboat(open_table, open_phone)
     policy = Policy(SEED)
     shots = set()
+    least = 0           # the version the next step waits for: one more after each tap
     for _ in range(3000):
-        msg = game_state(table)
+        msg = wait_read(table, TABLE_FROM, least, f"the TV drawing version {least}")
         if msg["over"]:
             break
         v = msg["version"]
-        wait_version(table, v)
-        held = {seat: check_controls(phone, f"seat {seat}", v) for seat, phone in phones.items()}
+        held = check_all_controls(phones, v)
         view = msg["view"]
         if view["fight"]:
             policy.seen["fight"] += 1
@@ -298,21 +309,21 @@ def test_four_phones_play_lifeboat_to_the_end(open_table, open_phone, shot):
         if (not policy.seen["trade"] and view["phase"] == "actions" and a and a["step"] == "choose"
                 and view["turn"] >= 1):
             do_trade(table, phones, policy, msg)
+            least = v
             continue
         waiting = sorted(msg["waiting_for"])
         seat = policy.rng.choice(waiting)
         phone = phones[seat]
-        action = policy.choose(held[seat], seat, held[seat]["legal_actions"])
+        mine, box = held[seat]
+        action = policy.choose(mine, seat, mine["legal_actions"])
         if not action["type"].startswith("trade_") and action["type"] not in ("show", "show_his"):
             # The decision at hand is on the screen: its first button, without scrolling.
-            box = phone.locator("[data-testid=lbp-action] button").first.bounding_box()
             assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844, (action, box)
         if action["type"] == "row" and "row" not in shots:
             shots.add("row")
             shot(phone, "lifeboat-play-phone-choose")
         tap(phone, action)
-        table.wait_for_function(
-            "v => Number(document.querySelector('#stage')?.dataset.version) > v", arg=v)
+        least = v + 1
     else:
         raise AssertionError("the game did not end")
 

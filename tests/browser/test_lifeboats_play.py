@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import SHOTS, own_server
 from tests.browser.helpers import game_state, seat_players, socket_events
+from tests.browser.rounds import wait_read, wait_read_all
 from tests.server.test_lifeboats_secrecy import check_payload
 
 pytestmark = pytest.mark.browser
@@ -43,28 +44,37 @@ def snap(shot, page, name, **kw):
     return shot(page, name, **kw)
 
 
-def version_of(page):
-    v = page.locator("#stage").get_attribute("data-version")
-    return int(v) if v is not None else -1
+# Each step waits on and reads the TV and every phone in one call per page, all at once
+# (tests/browser/rounds.py): the game takes hundreds of steps, and every call to a page costs
+# tens of milliseconds on a loaded machine.
+# The TV's state once it has drawn a version later than `after` (and the one it holds), and
+# whether the last settled ballot's outcome is visible on it (as Playwright's to_be_visible
+# has it: most steps check it, and a passing check need not cost a call of its own).
+TABLE_AFTER = """(after) => {
+  const msg = window.castaways.state.game;
+  const drawn = Number(document.querySelector('#stage')?.dataset.version);
+  if (!(msg && msg.version > after && drawn >= msg.version)) return null;
+  const outcome = document.querySelector('[data-testid=lb-reveal] [data-testid=lb-outcome]');
+  const box = outcome && outcome.getBoundingClientRect();
+  return { msg, outcome: Boolean(outcome && outcome.checkVisibility() && box.width > 0 && box.height > 0
+                                 && getComputedStyle(outcome).visibility === 'visible') };
+}"""
+# A phone's state once it has drawn it (and at least version `v`), with the test ids of its
+# enabled controls and the vote wheel's sectors, in document order.
+PHONE_AT = """(v) => {
+  const msg = window.castaways.state.game;
+  const drawn = Number(document.querySelector('#stage')?.dataset.version);
+  if (!msg || !(drawn >= Math.max(msg.version, v))) return null;
+  const all = (sel, read) => [...document.querySelectorAll(sel)].map(read);
+  return { msg, enabled: all("[data-testid]:not([disabled])", (e) => e.dataset.testid),
+           sectors: all("[data-testid^='lb-sector-']", (e) => e.dataset.choice) };
+}"""
 
 
-def wait_version(page, version):
-    page.wait_for_function(
-        "v => Number(document.querySelector('#stage')?.dataset.version) >= v", arg=version)
-
-
-# The state a page holds and the version it has drawn, in one round trip (they cost tens of
-# milliseconds each on a loaded machine, and the game takes hundreds of steps).
-HELD = "() => ({ msg: window.castaways.state.game, drawn: Number(document.querySelector('#stage')?.dataset.version) })"
-
-
-def drawn_state(page, version=None):
-    """The game state `page` holds, once it has drawn it (and at least `version`)."""
-    held = page.evaluate(HELD)
-    while not held["drawn"] >= max(held["msg"]["version"], version or 0):
-        wait_version(page, max(held["msg"]["version"], version or 0))
-        held = page.evaluate(HELD)
-    return held["msg"]
+def drawn_state(phone, version=0):
+    """A phone's PHONE_AT reading once it has drawn the state it holds, and at least `version`:
+    what act_on takes."""
+    return wait_read(phone, PHONE_AT, version, f"a phone drawing version {version}")
 
 
 def ids_of(page, prefix, enabled_only=True):
@@ -131,20 +141,24 @@ class Player:
         return self.rng.choice(colours)
 
 
-def act_on(phone, msg, player, shots, shot, name):
-    """Make the one decision this phone is asked for (`msg`: the state it shows), through its
-    controls."""
+def act_on(phone, shown, player, shots, shot, name):
+    """Make the one decision this phone is asked for (`shown`: a PHONE_AT reading, the state it
+    shows and its controls), through its controls."""
+    msg = shown["msg"]
+
+    def shown_ids(prefix):        # ids_of(phone, prefix) as the reading found them
+        return [t for t in shown["enabled"] if t.startswith(prefix)]
     legal = msg["legal_actions"]
     kinds = {a["type"] for a in legal}
     assert kinds, f"{name} has nothing to do"
     kind = next(iter(kinds))
     if kind in ("place_boat", "place_black"):
-        lanes = ids_of(phone, "lb-lane-")
+        lanes = shown_ids("lb-lane-")
         assert sorted(int(t.rsplit("-", 1)[1]) for t in lanes) == sorted(a["lane"] for a in legal)
         phone.locator(f"[data-testid='{player.rng.choice(sorted(lanes))}']").click()
     elif kind == "place_pawn":
         ranks = sorted({a["rank"] for a in legal})
-        assert sorted(t.rsplit("-", 1)[1] for t in ids_of(phone, "lb-rank-")) == ranks
+        assert sorted(t.rsplit("-", 1)[1] for t in shown_ids("lb-rank-")) == ranks
         rank = player.rng.choice(ranks)
         phone.locator(f"[data-testid='lb-rank-{rank}']").click()
         expect(phone.locator(f"[data-testid='lb-rank-{rank}']")).to_have_class("lb-rank-btn on")
@@ -157,7 +171,7 @@ def act_on(phone, msg, player, shots, shot, name):
     elif kind == "call_vote":
         phone.locator("[data-testid=lb-call-vote]").click()
     elif kind == "vote":
-        choices = phone.eval_on_selector_all("[data-testid^='lb-sector-']", "els => els.map(e => e.dataset.choice)")
+        choices = shown["sectors"]
         # The wheel holds exactly the legal votes, in the fixed order, hat last.
         assert choices == [a["choice"] for a in legal], (choices, legal)
         choice = player.vote_choice(msg, choices)
@@ -171,17 +185,17 @@ def act_on(phone, msg, player, shots, shot, name):
             expect(phone.locator("[data-testid=lb-vote-confirm]")).to_contain_text("Tap again")
             phone.locator("[data-testid=lb-vote-confirm]").click()
     elif kind in ("captain", "break_tie"):
-        ids = ids_of(phone, f"lb-{kind}-")
+        ids = shown_ids(f"lb-{kind}-")
         assert sorted(t.split("-", 2)[2] for t in ids) == sorted(a["choice"] for a in legal)
         if kind not in shots:
             shots.add(kind)
             snap(shot, phone, f"lifeboats-phone-{kind}")
         phone.locator(f"[data-testid='{player.rng.choice(sorted(ids))}']").click()
     elif kind == "eject":
-        ids = ids_of(phone, "lb-eject-")
+        ids = shown_ids("lb-eject-")
         phone.locator(f"[data-testid='{player.rng.choice(sorted(ids))}']").click()
     elif kind == "leave":
-        ids = ids_of(phone, "lb-leavepawn-")
+        ids = shown_ids("lb-leavepawn-")
         assert sorted(tuple(t.split("-")[2:]) for t in ids) == sorted((a["boat"], a["rank"]) for a in legal)
         phone.locator(f"[data-testid='{player.rng.choice(sorted(ids))}']").click()
         if "leave" not in shots:
@@ -189,7 +203,7 @@ def act_on(phone, msg, player, shots, shot, name):
             snap(shot, phone, "lifeboats-phone-leave", full_page=True)
         phone.locator("[data-testid=lb-leave-confirm]").click()
     elif kind == "board":
-        ids = ids_of(phone, "lb-boardboat-")
+        ids = shown_ids("lb-boardboat-")
         assert sorted(t.split("-", 2)[2] for t in ids) == sorted(a["boat"] for a in legal)
         phone.locator(f"[data-testid='{player.rng.choice(sorted(ids))}']").click()
         if "board" not in shots:
@@ -207,7 +221,8 @@ def check_table_reveal(table, msg):
     expect(reveal).to_be_visible()
     votes = reveal.locator(".lb-rvote")
     expect(votes).to_have_count(len(ballot["voters"]))
-    shown = {(int(v.get_attribute("data-seat")), v.get_attribute("data-choice")) for v in votes.all()}
+    shown = {(int(seat), choice) for seat, choice in
+             votes.evaluate_all("els => els.map(e => [e.dataset.seat, e.dataset.choice])")}
     assert shown == {tuple(v) for v in ballot["votes"]}
 
 
@@ -216,12 +231,17 @@ def test_four_phones_play_lifeboats_to_the_end(open_table, open_phone, shot):
     player = Player(SEED)
     shots = set()
     seen = {"reveal": 0, "captain": 0, "break_tie": 0, "swim": 0, "eject": 0, "cancelled": 0}
+    v = -1
     for _ in range(1500):
-        msg = drawn_state(table)
+        # The TV and every phone, each once it has drawn the next version, read at once.
+        seats = sorted(phones)
+        tv, *shown = wait_read_all([(table, TABLE_AFTER, v, "the TV drawing the next version")] + [
+            (phones[s], PHONE_AT, v + 1, f"seat {s}'s phone drawing the next version") for s in seats])
+        held = dict(zip(seats, shown))
+        msg = tv["msg"]
         if msg["over"]:
             break
         v = msg["version"]
-        held = {seat: drawn_state(phone, v) for seat, phone in phones.items()}
         view = msg["view"]
         step = view["step"]
         ballot = view["ballot"]
@@ -252,13 +272,13 @@ def test_four_phones_play_lifeboats_to_the_end(open_table, open_phone, shot):
                 snap(shot, table, "lifeboats-table-swim")
         if step in ("leave", "board") or ballot is None or not ballot.get("revealed"):
             # The last settled ballot stays on the TV with its result and the reason.
-            if view["last_reveal"] and view["last_reveal"]["outcome"]:
+            if view["last_reveal"] and view["last_reveal"]["outcome"] and not tv["outcome"]:
                 expect(table.locator("[data-testid=lb-reveal] [data-testid=lb-outcome]").first).to_be_visible()
         waiting = msg["waiting_for"]
         seat = player.rng.choice(sorted(waiting))
+        if held[seat]["msg"]["version"] < v:          # the TV was a version ahead: catch up
+            held[seat] = drawn_state(phones[seat], v)
         act_on(phones[seat], held[seat], player, shots, shot, f"seat {seat}")
-        table.wait_for_function(
-            "v => Number(document.querySelector('#stage')?.dataset.version) > v", arg=v)
     else:
         raise AssertionError("the game did not end")
 
