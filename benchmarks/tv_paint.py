@@ -12,10 +12,11 @@ replay is traced with DevTools' invalidation tracking, and per game it prints, p
   - the idle page: frames that painted (and their paint ms) in `--idle` seconds after a few of
     the updates with nothing fed (a running animation that is not compositor-only paints on
     every frame; one that is paints nothing);
-  - --top N: the nodes most often invalidated (style, layout, paint) and why.
+  - --top N: the nodes most often invalidated (style, layout, paint) and why;
+  - --layers: the composited layers after each update (CDP LayerTree, an untimed replay).
 
     .venv/bin/python benchmarks/tv_paint.py [--games LABEL] [--updates N] [--idle S] [--top N]
-                                            [--size 1280x720]
+                                            [--size 1280x720] [--layers]
 
 Figures depend on the machine and its load: compare a before and an after from one sitting.
 """
@@ -35,6 +36,7 @@ from tests.browser.helpers import stamps, trace  # noqa: E402
 
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline",
               "disabled-by-default-devtools.timeline.invalidationTracking", "blink.user_timing"]
+LEAN = [c for c in CATEGORIES if "invalidationTracking" not in c]
 PHASES = {"UpdateLayoutTree": "style", "Layout": "layout", "PrePaint": "prepaint", "Paint": "paint",
           "Layerize": "layerize", "Commit": "commit"}
 TRACKING = {"StyleRecalcInvalidationTracking": "style", "StyleInvalidatorInvalidationTracking": "style",
@@ -42,12 +44,13 @@ TRACKING = {"StyleRecalcInvalidationTracking": "style", "StyleInvalidatorInvalid
             "PaintInvalidationTracking": "paint"}
 
 
-def traced(page, cdp, run, extra=()):
-    """The trace of run() on the page, ended by a 'bench-end' mark."""
+def traced(page, cdp, run, extra=(), base=None):
+    """The trace of run() on the page (CATEGORIES, or `base`, and `extra`), ended by a
+    'bench-end' mark."""
     def then_end():
         run()
         page.evaluate("() => console.timeStamp('bench-end')")
-    return trace(page, then_end, CATEGORIES + list(extra), cdp)
+    return trace(page, then_end, (base or CATEGORIES) + list(extra), cdp)
 
 
 def mark(page, name):
@@ -141,6 +144,8 @@ def run_game(browser, url, label, game, players, options, args, viewport):
                 pages.show(tv, item)
         if args.variant:
             return compare(tv, cdp, items, replay, args.variant, args.rounds, label, viewport)
+        if args.layers:
+            layer_counts(tv, cdp, items, label, verbose=args.top > 0)
         events = traced(tv, cdp, replay, [c for c in args.categories.split(",") if c])
         if args.names:
             names = Counter()
@@ -184,6 +189,53 @@ def run_game(browser, url, label, game, players, options, args, viewport):
         tv_ctx.close()
 
 
+def layer_counts(tv, cdp, items, label, verbose=False):
+    """The composited layers after each update (CDP LayerTree: every layer, and those that draw
+    content); not timed (the LayerTree domain reports the tree on every commit)."""
+    trees = []
+    cdp.on("LayerTree.layerTreeDidChange", lambda p: trees.append(p.get("layers") or []))
+    cdp.send("LayerTree.enable")
+    counts = []
+    try:
+        for item in items:
+            pages.show(tv, item)
+            tv.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            if trees:
+                counts.append(trees[-1])
+    finally:
+        cdp.send("LayerTree.disable")
+    if not counts:
+        return
+    total = [len(t) for t in counts]
+    drawing = [sum(1 for x in t if x.get("drawsContent")) for t in counts]
+    print(f"      layers per update: {statistics.median(total):.0f} (median; {min(total)}-{max(total)}),"
+          f" drawing content {statistics.median(drawing):.0f} ({min(drawing)}-{max(drawing)})", flush=True)
+    if verbose:
+        cdp.send("DOM.getDocument", {"depth": 0})
+        # a typical layer tree (of the median count) and the largest one seen, each layer by
+        # the element it is for (when it has one)
+        typical = next(t for t in counts if len(t) == round(statistics.median(total)))
+        for tree, title in ((typical, "typical"), (max(counts, key=len), "largest")):
+            print(f"        {title}:")
+            layer_names(cdp, tree)
+
+
+def layer_names(cdp, tree):
+    names = Counter()
+    for x in tree:
+        node = ""
+        if x.get("backendNodeId"):
+            try:
+                d = cdp.send("DOM.describeNode", {"backendNodeId": x["backendNodeId"]})["node"]
+                at = dict(zip(d.get("attributes", [])[0::2], d.get("attributes", [])[1::2]))
+                node = f"{d.get('localName') or d.get('nodeName')}.{at.get('class', '')}"[:60]
+            except Exception:   # noqa: BLE001 (a node gone since)
+                node = "?"
+        names[(node, bool(x.get("drawsContent")), round(x.get("width", 0)), round(x.get("height", 0)))] += 1
+    for (node, draws, w, hgt), c in names.most_common(20):
+        print(f"          {c} x {node or '(no element)'} {w}x{hgt}{' draws' if draws else ''}")
+
+
 KEYS = ("style", "layout", "prepaint", "paint", "layerize", "commit")
 
 
@@ -192,11 +244,13 @@ def compare(tv, cdp, items, replay, variants, rounds, label, viewport):
     `rounds` times: the median of each round's means, per variant (same payloads, same sitting)."""
     tv.evaluate("() => document.head.appendChild(Object.assign(document.createElement('style'), {id: 'bench-variant'}))")
     runs = {v: [] for v in ["as is"] + variants}
+    # timed without invalidation tracking (it costs more than what it watches); the restyled
+    # elements and laid-out objects come from the plain timeline events
     for _ in range(rounds):
         for v in runs:
             tv.evaluate("css => { document.getElementById('bench-variant').textContent = css; }", "" if v == "as is" else v)
             pages.show(tv, items[-1])
-            events = traced(tv, cdp, replay)
+            events = traced(tv, cdp, replay, base=LEAN)
             spans, thread = windows(events, "u")
             rows, _ = describe(events, spans, thread, viewport)
             runs[v].append({k: mean(rows, k) for k in KEYS + ("elements", "dirty")})
@@ -219,6 +273,7 @@ def main():
                         help="CSS added to the page for a variant replayed in turn with the page as it is (repeatable)")
     parser.add_argument("--rounds", type=int, default=3, help="turns of the variants (--variant)")
     parser.add_argument("--size", default="1280x720", help="the TV's viewport")
+    parser.add_argument("--layers", action="store_true", help="the composited layers per update (an untimed replay)")
     args = parser.parse_args()
     viewport = tuple(int(x) for x in args.size.lower().split("x"))
     from playwright.sync_api import sync_playwright
