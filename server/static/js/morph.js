@@ -106,8 +106,7 @@ export function showPage(root, page, key) {
     } catch (err) {
       // a morph that fails must not leave the page half drawn
       console.error("morph failed", err);
-      const pantry = document.documentElement.lastElementChild;   // idiomorph's, left behind
-      if (pantry && pantry.localName === "div" && pantry.hidden) pantry.remove();
+      dropPantry();
       putBack(standIns);
       root.replaceChildren(page);
     }
@@ -217,12 +216,17 @@ function byParts(old, page) {
     } catch (err) {
       // not placed after all: the whole page, from what is now shown
       console.warn("morph by parts failed, morphing the page", err);
-      const pantry = document.documentElement.lastElementChild;
-      if (pantry && pantry.localName === "div" && pantry.hidden) pantry.remove();
+      dropPantry();
       return false;
     }
   }
   return true;
+}
+
+// The hidden div idiomorph parks nodes in during a morph, left behind by a morph that threw.
+function dropPantry() {
+  const pantry = document.documentElement.lastElementChild;
+  if (pantry && pantry.localName === "div" && pantry.hidden) pantry.remove();
 }
 
 // A page put in whole (not morphed): each stand-in gives its place to the part it stands for.
