@@ -1,7 +1,7 @@
 // The phone page (controller), served at /j/<CODE>. See docs/protocol.md.
 // The seat token lives in localStorage "castaways.token.<CODE>" and is presented on every
 // connection, so a reload or a reconnection brings back the same seat and view.
-import { h, mount } from "/static/js/dom.js";
+import { h, keepFocus, mount } from "/static/js/dom.js";
 import { t, getLang, loadCatalogs, onLangChange, errorText } from "/static/js/i18n.js";
 import { toast, clearToasts } from "/static/js/toast.js";
 import { disc } from "/static/js/players.js";
@@ -388,14 +388,6 @@ function placeChildren(parent, nodes) {
     if (node === at) at = at.nextSibling;
     else parent.insertBefore(node, at);
   }
-}
-
-// The focus stays on a node that `change` moved but kept in `el` (as mount() does).
-function keepFocus(el, change) {
-  const active = document.activeElement;
-  const had = active && active !== document.body && el.contains(active);
-  change();
-  if (had && active.isConnected && document.activeElement !== active) active.focus({ preventScroll: true });
 }
 
 // ---- the join page (/j): a big box for the room code, for a phone that cannot scan ------------

@@ -94,10 +94,18 @@ function append(el, children) {
  * and is among the new children again (the phone's stage inside a new page shell, a form built
  * once and kept) keeps it: taking a node out of the page drops its focus. */
 export function mount(el, ...children) {
+  return keepFocus(el, () => {
+    el.replaceChildren();
+    append(el, children);
+  });
+}
+
+/** Runs `change` (which rebuilds or rearranges `el`'s content); the element that had the focus
+ * inside `el` has it again if it is still in the page. Returns `el`. */
+export function keepFocus(el, change) {
   const active = document.activeElement;
   const had = active && active !== document.body && el.contains(active);
-  el.replaceChildren();
-  append(el, children);
+  change();
   if (had && active.isConnected && document.activeElement !== active) active.focus({ preventScroll: true });
   return el;
 }
