@@ -10,6 +10,7 @@ import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage, pageParts, morphId } from "/static/js/morph.js";
 import { voteWheel as sharedWheel, startIndex } from "/static/js/wheel.js";
 import { bringIntoView } from "/static/js/intoview.js";
+import { minutesSeconds, ticker } from "/static/js/waiting.js";
 
 export { strings };
 // The page header wears the seat's colour as this edition shows it (1993: blue is orange).
@@ -19,7 +20,8 @@ ensureCss(new URL("./lifeboats.css", import.meta.url));
 
 // The picks, sheet and confirmation of one game (server/static/js/gamekey.js): a rematch
 // opens on its own first decision, never on a screen of the last game.
-const mem = gameMemory(() => ({ sel: {}, pending: false, error: null }));
+// (the clock's ticker stops with its game: a rematch starts clean)
+const mem = gameMemory(() => ({ sel: {}, pending: false, error: null, timer: null }), (m) => { if (m.timer) m.timer(); });
 
 export function render(root, msg, ctx) {
   const m = mem(root, msg, ctx);
@@ -76,18 +78,11 @@ function draw(root, m) {
   m.sig = legal.length ? sig : null;
 }
 
-// The negotiation countdown, small, on every phone while the table talks.
+// The negotiation countdown, small, on every phone while the table talks (waiting.js's ticker,
+// as on the TV: it writes a second only when it changes).
 function tick(root, m, msg) {
-  if (m.timer) { clearInterval(m.timer); m.timer = null; }
-  const els = [...root.querySelectorAll(".lb-pclock")];
-  if (!els.length || !msg.deadline) return;
-  const paint = () => {
-    const left = Math.max(0, Math.ceil((msg.deadline - Date.now()) / 1000));
-    for (const el of els) el.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-    if (left <= 0 && m.timer) { clearInterval(m.timer); m.timer = null; }
-  };
-  paint();
-  m.timer = setInterval(paint, 250);
+  if (m.timer) m.timer();
+  m.timer = ticker(root, msg.deadline, ".lb-pclock", minutesSeconds);
 }
 
 function clock(msg, tr) {

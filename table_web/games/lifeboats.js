@@ -9,7 +9,7 @@ import { lifeboatsReveals, lifeboatsWaiting } from "/static/games/lifeboats/mome
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { fitWhenNeeded } from "/static/js/fit.js";
-import { ticker } from "/static/js/waiting.js";
+import { minutesSeconds, ticker } from "/static/js/waiting.js";
 
 export { strings, seatColour };
 
@@ -141,11 +141,9 @@ function sideFree(side) {
 }
 const LOG_ROOM = 100;   // unscaled px: the log's title and two lines
 
-// The negotiation's clock, minutes and seconds, red for its last ten (waiting.js's ticker).
-const clock = (left) => `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-
+// The negotiation's clock, minutes and seconds, red for its last ten.
 function startCountdown(root, msg, m) {
-  m.timer = ticker(root, msg.deadline, ".lb-countdown, .lb-clock-digits", clock, { urgent: 10 });
+  m.timer = ticker(root, msg.deadline, ".lb-countdown, .lb-clock-digits", minutesSeconds, { urgent: 10 });
 }
 
 function boatGlyph() {

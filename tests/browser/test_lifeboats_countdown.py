@@ -59,6 +59,9 @@ def run(table, phones, shot):
     # minutes and seconds, red in the last ten (all ten of these)
     assert re.fullmatch(r"0:(0\d|10)", countdown.inner_text()), countdown.inner_text()
     expect(countdown).to_have_class(re.compile(r"\burgent\b"))
+    # every phone counts down too, small, in minutes and seconds
+    for phone in phones.values():
+        expect(phone.locator(".lb-pclock")).to_have_text(re.compile(r"^0:(0\d|10)$"))
     snap(shot, table, "lifeboats-table-countdown")
 
     # Nobody calls it: the server does at 0, and every phone gets the wheel.

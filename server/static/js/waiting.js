@@ -10,6 +10,7 @@
 //   ticker(root, deadline, selector, format, { urgent }) -> stop(): paints the seconds left
 //     (as format(seconds) says) into every element under root matching selector, until the
 //     deadline; with `urgent`, the class "urgent" marks the last `urgent` seconds
+//   minutesSeconds(seconds) -> "1:05", a ticker's format
 import { h, ensureCss } from "./dom.js";
 
 ensureCss(new URL("../css/moments.css", import.meta.url));
@@ -99,6 +100,9 @@ export function waitingBanner({ who = [], lang = "en", total = 0, kind = "turn",
   deadline ? h("span", { class: "wf-clock", "data-testid": `${testid}-clock` },
     text(lang, "closes").split("{n}")[0], h("b", { class: "wf-secs" }), text(lang, "closes").split("{n}")[1] || "") : null);
 }
+
+/** Seconds as a clock's minutes and seconds ("1:05"): a ticker's format for longer countdowns. */
+export const minutesSeconds = (left) => `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
 
 /** Paints the seconds left until `deadline` into root's `selector` elements; returns stop(). */
 export function ticker(root, deadline, selector = ".wf-secs", format = (left) => String(left), { urgent = null } = {}) {
