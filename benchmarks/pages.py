@@ -17,7 +17,8 @@ shows it:
   - at 1x, the thread CPU (median / p95): the same replay under a DevTools trace, each update's
     main-thread tasks by their thread time (`tdur`), not wall time: TaskDuration counts the
     time another process held the core (3x the thread time on this shared machine when loaded),
-    thread time does not (but it cannot see CDP throttling, which suspends the thread); and the
+    thread time does not (1x only: CDP throttling makes the thread spin, see OWN, and thread
+    time counts the spin as it counts work, so at 4x it says no more than wall time); and the
     harness's own share of it, the same with nothing fed (the evaluate that feeds the page, the
     frame it waits for and its timer: work a TV fed by its socket does not do), and what is
     left, the update's own (JSON.parse, the page's handler, the module, its frame).
@@ -196,6 +197,14 @@ def traced(page, cdp, payloads):
     return trace(page, run, TRACE_CATEGORIES, cdp)
 
 
+def event_kind(name):
+    """What a trace event of the main thread is: script, style, layout, paint, gc or None."""
+    for kind, names in (("script", SCRIPT), ("style", STYLE), ("layout", LAYOUT), ("paint", PAINT), ("gc", GC)):
+        if name in names:
+            return kind
+    return "gc" if "GC" in name else None
+
+
 def trace_split(events, n):
     """ms per update by bucket (BUCKETS) on the page's main thread, between the replay's marks."""
     marks = {e["args"]["data"].get("message"): (e["pid"], e["tid"], e["ts"]) for e in events
@@ -226,15 +235,10 @@ def trace_split(events, n):
             close(stack.pop())
         name = e["name"]
         in_script = any(item[4] for item in stack)
-        if name in SCRIPT:
-            bucket = "script"
-        elif name in STYLE or name in LAYOUT:
-            bucket = "forced" if in_script else ("style" if name in STYLE else "layout")
-        elif name in PAINT:
-            bucket = "paint"
-        elif name in GC or "GC" in name:
-            bucket = "gc"
-        else:
+        bucket = event_kind(name)
+        if bucket in ("style", "layout") and in_script:
+            bucket = "forced"
+        elif bucket is None:
             # A task's own time is the script DevTools ran (Runtime.evaluate has no script
             # event of its own), parsing and scheduling; an event inside another is its.
             bucket = stack[-1][2] if stack else "script"
@@ -415,6 +419,31 @@ def replay(page, cdp, items, rate, feed=True):
 # ~200 us; its handler SPINS for (rate - 1) x the wall time since it last returned (at most
 # 1 ms): the page's thread is slowed by wall time, whether it computed, waited on another
 # thread (the commit) or was preempted, and the spin is thread CPU time (`tdur` sees it).
+# What this showed (2026-11-26, a shared 2-core machine at load 9-12; --tasks 3, --why4x, and
+# the own replay with a 0 ms gap):
+#  - the harness at 4x: its floor (nothing fed) 5-18 ms of TaskDuration per update against
+#    1.2-2.7 ms at 1x; task by task (--tasks) the two getMetrics and the promise's CDP tasks
+#    take 3-6 ms per update at rate 4, the evaluate adds to the feeding task what is within the
+#    noise. But the own driver alone (its mark's timer, an empty frame, two timers) costs
+#    1-2 ms at 1x and 4-9 ms at rate 4 too: most of the harness's 4x cost is the throttle
+#    charging SHORT tasks, not the harness's work;
+#  - why an update slows more than the fixed loop (3.2-3.5x): the spin is charged by WALL time
+#    since the thread last ran, so what is not the page's work is multiplied with it. (a) A
+#    task that starts after the thread sat idle pays for some of that idle time (up to 1 ms x
+#    (rate - 1) per signal): the driver alone at rate 4 took 3.8-4.9 ms with no gap and 7.9-13
+#    ms with a 50 ms gap (1x: 1.0 vs 1.2-1.8 ms), a whole update 35-40 vs 42-43 ms (Lifeboat
+#    TV; 1x 8.7-11.5 vs 7.4-8.9 ms); an update is 8-16 tasks, the loop one. (b) Time the
+#    thread is off its core inside a task (the loaded machine; the commit's wait on the
+#    compositor) is charged x4 like work: at 1x an update's script took 1.5-2.3x its thread
+#    time in wall time, at rate 4 the spinning thread (busy 75% of the time even when idle,
+#    a CPU hog to the kernel's scheduler, holding one of the 2 cores the compositor, the GPU
+#    process and the server need) was off-core 25-65% of its tasks' wall time. The loop, one
+#    long busy task at both rates, gets neither, and less than 4x (the throttling thread,
+#    late on a loaded machine, charges at most 1 ms of run per signal);
+#  - the checks: the updates' sum and TaskDuration around the traced replay agree within 2-7%;
+#    TaskDuration around the same replay untraced differed by up to +-40% at load 12 either
+#    way (the first of a series slowest, whichever it was): the trace's own cost is below that
+#    noise.
 OWN_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing"]
 OWN_GAP_MS = 50
 OWN_DRIVER = """async ([n, feed, gap]) => {
@@ -507,19 +536,8 @@ def own_kinds(fed):
             skip = end
             continue
         name = e["name"]
-        if name in ("Commit", "ProxyMain::BeginMainFrame::commit"):
-            kind = "commit"
-        elif name in SCRIPT:
-            kind = "script"
-        elif name in STYLE:
-            kind = "style"
-        elif name in LAYOUT:
-            kind = "layout"
-        elif name in PAINT:
-            kind = "paint"
-        elif name in GC or "GC" in name:
-            kind = "gc"
-        else:
+        kind = "commit" if name in ("Commit", "ProxyMain::BeginMainFrame::commit") else event_kind(name)
+        if kind is None:
             kind = stack[-1][2] if stack else "task"
         stack.append([e, e["ts"] + e["dur"], kind, 0.0, 0.0])
     while stack:
