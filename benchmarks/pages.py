@@ -427,19 +427,26 @@ def replay(page, cdp, items, rate, feed=True):
 #    noise. But the own driver alone (its mark's timer, an empty frame, two timers) costs
 #    1-2 ms at 1x and 4-9 ms at rate 4 too: most of the harness's 4x cost is the throttle
 #    charging SHORT tasks, not the harness's work;
-#  - why an update slows more than the fixed loop (3.2-3.5x): the spin is charged by WALL time
+#  - why an update slows more than the fixed loop (2.1-3.5x): the spin is charged by WALL time
 #    since the thread last ran, so what is not the page's work is multiplied with it. (a) A
 #    task that starts after the thread sat idle pays for some of that idle time (up to 1 ms x
-#    (rate - 1) per signal): the driver alone at rate 4 took 3.8-4.9 ms with no gap and 7.9-13
-#    ms with a 50 ms gap (1x: 1.0 vs 1.2-1.8 ms), a whole update 35-40 vs 42-43 ms (Lifeboat
-#    TV; 1x 8.7-11.5 vs 7.4-8.9 ms); an update is 8-16 tasks, the loop one. (b) Time the
+#    (rate - 1) per signal): in one A/B on the Lifeboat TV the driver alone at rate 4 took
+#    3.8-4.9 ms with no gap and 7.9-13 ms with a 50 ms gap (1x: 1.0 vs 1.2-1.8 ms), a whole
+#    update 35-40 vs 42-43 ms (1x 8.7-11.5 vs 7.4-8.9 ms); but over whole sittings at load
+#    12-15 the driver alone at rate 4 was 3.8-11 ms either way (--own-gap 0: no clear change),
+#    the load's noise larger than the effect; an update is 8-16 tasks, the loop one. (b) Time the
 #    thread is off its core inside a task (the loaded machine; the commit's wait on the
 #    compositor) is charged x4 like work: at 1x an update's script took 1.5-2.3x its thread
 #    time in wall time, at rate 4 the spinning thread (busy 75% of the time even when idle,
 #    a CPU hog to the kernel's scheduler, holding one of the 2 cores the compositor, the GPU
 #    process and the server need) was off-core 25-65% of its tasks' wall time. The loop, one
 #    long busy task at both rates, gets neither, and less than 4x (the throttling thread,
-#    late on a loaded machine, charges at most 1 ms of run per signal);
+#    late on a loaded machine, charges at most 1 ms of run per signal: the loop's slowdown at
+#    rate 4 was 3.51x, 2.75x and 2.07x in three sittings within 20 minutes at load 10-15). By
+#    kind (--why4x), the commit's thread time grew 9-17x (the spin while it waits on the
+#    compositor), the tasks' own glue 5-11x, the script 4-7x. On a machine this loaded the
+#    4x figures (old or own) moved up to +-50% between sittings, the 1x thread time less (most
+#    rows within 15%, the worst 40%): only on a quiet machine do the 4x figures mean much;
 #  - the checks: the updates' sum and TaskDuration around the traced replay agree within 2-7%;
 #    TaskDuration around the same replay untraced differed by up to +-40% at load 12 either
 #    way (the first of a series slowest, whichever it was): the trace's own cost is below that
