@@ -450,7 +450,8 @@ def replay(page, cdp, items, rate, feed=True):
 #  - the checks: the updates' sum and TaskDuration around the traced replay agree within 2-7%;
 #    TaskDuration around the same replay untraced differed by up to +-40% at load 12 either
 #    way (the first of a series slowest, whichever it was): the trace's own cost is below that
-#    noise.
+#    noise. Interleaved on one page (Lifeboats TV, load 14, three rounds), old and own at rate 4
+#    had medians 80/50/49 and 100/58/44 ms: the harness (a few ms) is well inside that noise.
 OWN_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing"]
 OWN_GAP_MS = 50
 OWN_DRIVER = """async ([n, feed, gap]) => {
