@@ -248,3 +248,31 @@ def stamps(events, prefix=""):
     return sorted((e["ts"], e["args"]["data"]["message"], e["pid"], e["tid"]) for e in events
                   if e.get("name") == "TimeStamp"
                   and str(e.get("args", {}).get("data", {}).get("message", "")).startswith(prefix))
+
+
+def task_windows(events, thread, bounds):
+    """Per window between consecutive `bounds` (trace timestamps, µs; the last bound closes the
+    last window): [(wall ms, thread ms, tasks)] of the `thread`'s (pid, tid) tasks. A task is an
+    outermost complete ("X") event of the thread; the events nested in it (its script, its
+    layout...) are its own and counted once, in it. A task belongs to the window its END falls
+    in: a task that holds a mark (a page marks inside the task that then handles its update)
+    started before the mark but is that update's, and a task ending on a bound is the window's
+    before it. Tasks that end before the first bound or after the last are in no window. Wall
+    is the events' `dur` (under CDP throttling it holds the thread's suspension, as CDP's
+    TaskDuration does); thread is their `tdur` (the thread's own CPU time), `dur` where the
+    trace has none."""
+    import bisect
+    out = [[0.0, 0.0, 0] for _ in range(max(0, len(bounds) - 1))]
+    tasks = sorted((e for e in events if e.get("ph") == "X" and (e.get("pid"), e.get("tid")) == tuple(thread)
+                    and e.get("dur") is not None), key=lambda e: (e["ts"], -e["dur"]))
+    end = None
+    for e in tasks:
+        if end is not None and e["ts"] < end:
+            continue                # nested in the task counted last
+        end = e["ts"] + e["dur"]
+        k = bisect.bisect_left(bounds, end) - 1
+        if 0 <= k < len(out):
+            out[k][0] += e["dur"] / 1000.0
+            out[k][1] += e.get("tdur", e["dur"]) / 1000.0
+            out[k][2] += 1
+    return [tuple(w) for w in out]
