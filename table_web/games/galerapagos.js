@@ -251,9 +251,11 @@ function castaways({ view, tr, ctx }, part) {
   const waiting = new Set(view.waiting_for || []);
   const st = view.stage || {};
   const ballot = st.vote ? st.vote.ballot : st.ballot;
+  // (of the phase a row shows only whether it is the actions': who has acted; the other
+  // phases' turns do not build the twelve rows again)
   const rows = view.castaways.map((c) => part(morphId("gt-cw", c.seat), [c, waiting.has(c.seat),
     ballot && !ballot.revealed && ballot.voters.includes(c.seat) ? ballot.voted.includes(c.seat) : null, causeOf(view, c.seat),
-    view.first_player === c.seat, view.over, view.alarm_clock === c.seat, view.phase], () => {
+    view.first_player === c.seat, view.over, view.alarm_clock === c.seat, view.phase === "actions"], () => {
     const state = stateOf(c);
     const d = state === "dead" ? causeOf(view, c.seat) : null;
     const col = ctx.colourOf(c.seat);
