@@ -78,8 +78,16 @@ function draw(root, m) {
   // fitted when the screen, the castaways or the end change, else the last fit is kept (issue 24)
   const fitKey = [window.innerWidth, window.innerHeight, view.castaways.length, Boolean(view.over), ctx.lang].join("|");
   // Morphed into the page shown (morph.js): only what changed is written. The folds of the last
-  // fit (the oldest log lines...) go with its kept sizes onto the page shown, its kept parts too.
-  const show = () => { const shown = showPage(root, page, gameKey(msg, ctx)); foldAgain(shown, m.folds); return shown; };
+  // fit (the oldest log lines...) go with its kept sizes onto the new page before it is shown,
+  // so the morph finds them as they are (it unfolded the log and the fold folded it again, on
+  // every update), then onto the page shown for its kept parts (a part kept from an earlier
+  // update has the folds of then; the new page has only their stand-ins).
+  const show = () => {
+    foldAgain(page, m.folds);
+    const shown = showPage(root, page, gameKey(msg, ctx));
+    foldAgain(shown, m.folds);
+    return shown;
+  };
   const refit = (shown) => { m.folds = fit(root, shown); m.excess = excess(shown); };
   fitWhenNeeded(m, fitKey, page, show, refit, (p) => excess(p).some((x, i) => x > (m.excess[i] || 0)));
   countdown(root, m, msg);
@@ -243,9 +251,11 @@ function castaways({ view, tr, ctx }, part) {
   const waiting = new Set(view.waiting_for || []);
   const st = view.stage || {};
   const ballot = st.vote ? st.vote.ballot : st.ballot;
+  // (of the phase a row shows only whether it is the actions': who has acted; the other
+  // phases' turns do not build the twelve rows again)
   const rows = view.castaways.map((c) => part(morphId("gt-cw", c.seat), [c, waiting.has(c.seat),
     ballot && !ballot.revealed && ballot.voters.includes(c.seat) ? ballot.voted.includes(c.seat) : null, causeOf(view, c.seat),
-    view.first_player === c.seat, view.over, view.alarm_clock === c.seat, view.phase], () => {
+    view.first_player === c.seat, view.over, view.alarm_clock === c.seat, view.phase === "actions"], () => {
     const state = stateOf(c);
     const d = state === "dead" ? causeOf(view, c.seat) : null;
     const col = ctx.colourOf(c.seat);

@@ -129,12 +129,13 @@ function topBar(env) {
 
 // ---------------------------------------------------------------- the boat
 
-// A seat's card with what it is drawn from.
+// A seat's card with what it is drawn from (of the phase, only whether it is the actions': the
+// "acted" mark).
 function seatPart(env, x) {
   const { view } = env;
   const a = view.actions;
   return env.part(morphId("lbv-seat", x), [view.characters[x], (view.waiting_for || []).includes(x),
-    Boolean(a && (a.actor === x || (a.step === "answer" && a.target === x))), view.phase], () => seatCard(env, x));
+    Boolean(a && (a.actor === x || (a.step === "answer" && a.target === x))), view.phase === "actions"], () => seatCard(env, x));
 }
 
 function seatCard(env, x) {

@@ -325,15 +325,20 @@ def _kept(page, selector):
     return page.evaluate("s => Boolean(document.querySelector(s)?.__kept)", selector)
 
 
-def test_one_more_vote_keeps_the_tv_board_and_changes_one_chip(browser, preview):
-    """A vote comes in: the board, the castaways and the voters are the same nodes as before
-    the update (marked with a JS property), and the voter's chip says voted."""
+def _open_tv(browser, preview, name):
+    """The TV board of scenario `name` at 1280x720: (page, its errors, the scenario's payload)."""
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{preview}?page=table&s=vote&lang=en")
+    page.goto(f"{preview}?page=table&s={name}&lang=en")
     page.wait_for_function("window.__ready === true")
-    data = page.evaluate("() => fetch('/states/vote.json').then(r => r.json())")["table"]
+    return page, errors, page.evaluate("n => fetch(`/states/${n}.json`).then(r => r.json())", name)["table"]
+
+
+def test_one_more_vote_keeps_the_tv_board_and_changes_one_chip(browser, preview):
+    """A vote comes in: the board, the castaways and the voters are the same nodes as before
+    the update (marked with a JS property), and the voter's chip says voted."""
+    page, errors, data = _open_tv(browser, preview, "vote")
     st = data["view"]["stage"]
     ballot = st["vote"]["ballot"] if st.get("vote") else st["ballot"]
     seat = next(s for s in ballot["voters"] if s not in ballot["voted"])
@@ -504,5 +509,25 @@ def test_a_morphed_tv_board_is_the_board_drawn_afresh(browser, preview):
     assert out["diffs"] == [], out
     # the top bar, the two tracks, the raft, the weather, the wreck, each castaway (and log lines)
     assert out["built"] == 0 and out["kept"] >= 6 + out["castaways"] and out["same"], out
+    assert not errors, errors
+    page.close()
+
+
+def test_an_update_leaves_the_folds_of_the_last_fit_as_they_are(browser, preview):
+    """Twelve castaways voting at 1280x720: the fit folds the oldest of the story (here the
+    log, which the vote leaves no room for). An update of the same fit gives the new page
+    those folds before the morph, so the morph finds them as they are and no fold is undone
+    and done again (the log came back and was hidden again on every update)."""
+    page, errors, data = _open_tv(browser, preview, "vote_12")
+    folded = page.evaluate("() => document.querySelectorAll('.gt-table [hidden]').length")
+    assert folded > 0, "the board at 1280x720 with 12 castaways folds nothing: the test sees nothing"
+    page.evaluate("""() => { window.__folds = [];
+      new MutationObserver((rs) => { for (const r of rs) window.__folds.push(r.target.className); })
+        .observe(document.querySelector('.gt-table'), { subtree: true, attributes: true, attributeFilter: ['hidden'] }); }""")
+    data["version"] += 1
+    page.evaluate("m => window.__rerender(m)", data)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))")
+    assert page.evaluate("() => window.__folds") == []
+    assert page.evaluate("() => document.querySelectorAll('.gt-table [hidden]').length") == folded
     assert not errors, errors
     page.close()

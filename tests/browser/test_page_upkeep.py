@@ -226,3 +226,35 @@ def test_an_update_lays_the_lifeboat_phone_out_once(browser, contexts, page_erro
     # (the one forced layout an update may have: a new decision scrolls into view)
     assert max(layouts[again]) <= 1 and max(forced[again]) <= 1, (layouts, forced)
     assert max(forced[first]) <= 4 and sum(layouts[first]) <= len(games) + 8, (layouts, forced)
+
+
+def test_a_changed_text_is_written_in_place_not_morphed(browser, contexts, page_errors, live_server):
+    """morph.js: an update whose elements are as they were but for a text (a name, a count) and
+    an attribute writes the text node's value and the attribute in place, the same nodes, and
+    calls idiomorph for nothing (its set-up cost 30-50 us a call, for a name that changed); a
+    change of shape (one more element) is still idiomorph's."""
+    page = new_page(browser, contexts, page_errors, TV_720, "morph-texts")
+    page.goto(live_server + "/")
+    out = page.evaluate("""async () => {
+      const { showPage, partStats } = await import("/static/js/morph.js");
+      const { h } = await import("/static/js/dom.js");
+      const root = h("div");
+      document.body.append(root);
+      const draw = (name, n, colour, extra) => h("div", { class: "board" },
+        h("p", { class: "who" }, h("b", { style: { color: colour } }, name), " has ", String(n), " cards"),
+        h("ul", {}, h("li", {}, "one"), extra ? h("li", {}, "two") : null));
+      showPage(root, draw("Ann", 3, "red", false), "game");
+      const b = root.querySelector("b");
+      const nodes = [...root.querySelectorAll("*")];
+      const texts = [b.firstChild, b.nextSibling.nextSibling];
+      let before = { ...partStats };
+      showPage(root, draw("Bob", 4, "blue", false), "game");
+      const inPlace = { units: partStats.units - before.units, texts: partStats.texts - before.texts,
+        same: nodes.every((el) => el.isConnected) && texts.every((x) => x.isConnected),
+        text: root.textContent, colour: b.style.color };
+      before = { ...partStats };
+      showPage(root, draw("Bob", 4, "blue", true), "game");
+      return { inPlace, shape: { units: partStats.units - before.units, text: root.textContent } };
+    }""")
+    assert out["inPlace"] == {"units": 0, "texts": 2, "same": True, "text": "Bob has 4 cardsone", "colour": "blue"}, out
+    assert out["shape"] == {"units": 1, "text": "Bob has 4 cardsonetwo"}, out
