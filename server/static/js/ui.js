@@ -119,7 +119,8 @@ export function gameStage(page, root, extraCtx = () => ({}), { onPaint = null } 
       colourOf: colourOf(room, msg),
       ...extraCtx(),
     };
-    root.dataset.game = msg.game;
+    // the game is the same on every update of a game: written when it changes, as morph.js does
+    if (root.dataset.game !== msg.game) root.dataset.game = msg.game;
     root.dataset.version = String(msg.version);
     try {
       mod.render(root, msg, ctx);
