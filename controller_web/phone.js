@@ -118,10 +118,29 @@ function header() {
     p ? h("div", { class: "me", id: "me" }, disc(p.colour, p.letter), h("span", { class: "me-name" }, p.name))
       : h("div", { class: "brand" }, h("img", { class: "brand-icon", src: ICON, alt: "" }),
         h("span", { class: "brand-name" }, "Castaways")),
-    turn.mine
-      ? h("span", { class: ["turn-pill", turn.flash && "turn-flash"], id: "turn-banner", role: "status" }, t("phone.your_turn"))
-      : code ? h("span", { class: "room-tag", title: t("table.room_code") }, code) : null,
+    turnSlot(),
     h("div", { class: "topbar-end" }, showConn ? conn.el : null, langSwitch()));
+}
+
+// The header's middle: "your turn" (its words also in data-text, for the flash's copy drawn
+// over it, phone.css), else the room code.
+function turnSlot() {
+  const said = t("phone.your_turn");
+  return turn.mine
+    ? h("span", { class: ["turn-pill", turn.flash && "turn-flash"], id: "turn-banner", role: "status", dataset: { text: said } }, said)
+    : code ? h("span", { class: "room-tag", title: t("table.room_code") }, code) : null;
+}
+
+// The turn came or went and nothing else around the game changed: only the header's pill is
+// put in place of the room code (or back), not a new header and host row, styled and laid out
+// anew (issue 24); any other page is drawn again.
+function paintTurn() {
+  const head = app.firstElementChild;
+  const slot = state.screen === "room" && gameMain && gameMain.parentNode === app && head && head.localName === "header"
+    ? head.querySelector(":scope > #turn-banner, :scope > .room-tag") : null;
+  const next = turnSlot();
+  if (!slot || !next) return render();
+  slot.replaceWith(next);
 }
 
 // ---- "your turn" ----------------------------------------------------------------------------
@@ -573,7 +592,8 @@ async function main() {
         const was = turn.mine;
         updateTurn(msg);
         // the banner and the final strip are the page's: redraw when they come or go
-        if (fresh || was !== turn.mine || Boolean(msg.over) !== wasOver) render();
+        if (fresh || Boolean(msg.over) !== wasOver) render();
+        else if (was !== turn.mine) paintTurn();
         if (fresh) window.scrollTo(0, 0);
       },
       kicked: onKicked,

@@ -11,6 +11,7 @@ import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { ensureCss } from "/static/js/dom.js";
 import { voteWheel, startIndex } from "/static/js/wheel.js";
 import { bringIntoView } from "/static/js/intoview.js";
+import { ticker } from "/static/js/waiting.js";
 
 export { strings };
 
@@ -18,7 +19,9 @@ ensureCss(new URL("./galerapagos.css", import.meta.url));
 
 // The picks, sheet and confirmation of one game (server/static/js/gamekey.js): a rematch
 // opens on its own first decision, never on a screen of the last game.
-const mem = gameMemory(() => ({ sel: {}, pending: false, error: null, sheet: null, confirm: null }));
+// (its clock's ticker and its hold's renewal stop with its game: a rematch starts clean)
+const mem = gameMemory(() => ({ sel: {}, pending: false, error: null, sheet: null, confirm: null, timer: null }),
+  (m) => { if (m.timer) m.timer(); clearInterval(m.holdTimer); });
 
 export function render(root, msg, ctx) {
   const m = mem(root, msg, ctx);
@@ -118,17 +121,12 @@ function holdWindow({ view, m, msg }) {
   m.acted = false;
 }
 
+// A window's countdown ticks from waiting.js's ticker, as the TVs' and the other phones' do: its
+// seconds are written only when they change (issue 24: this hand-made twin wrote them four
+// times a second, each a text laid out and painted again, on a phone's battery).
 function tick(root, m, msg) {
-  if (m.timer) { clearInterval(m.timer); m.timer = null; }
-  const els = [...root.querySelectorAll(".gp-clock-digits")];
-  if (!els.length || !msg.deadline) return;
-  const paint = () => {
-    const left = Math.max(0, Math.ceil((msg.deadline - Date.now()) / 1000));
-    for (const el of els) el.textContent = String(left);
-    if (left <= 0 && m.timer) { clearInterval(m.timer); m.timer = null; }
-  };
-  paint();
-  m.timer = setInterval(paint, 250);
+  if (m.timer) m.timer();
+  m.timer = ticker(root, msg.deadline, ".gp-clock-digits");
 }
 
 function clock({ msg, tr }) {

@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import ROOT, TIMEOUT_MS, own_server
 from tests.browser.helpers import join
+from tests.browser.paintcheck import COMPOSITOR_ONLY, repainting, running_animations
 
 pytestmark = pytest.mark.browser
 
@@ -393,10 +394,19 @@ def test_your_turn_vibrates_and_says_so_also_after_the_background(browser, conte
     set_hidden(ana, False)               # she looks at it: the cue now
     ana.wait_for_function("() => window.__vibrations.length === 1")
     expect(ana.locator("#turn-banner")).to_be_visible()
+    # the pill's flash plays on the compositor (issue 24: an animated background and text
+    # colour painted the header on every frame): its keyframes, and whatever of it still runs,
+    # animate nothing but transform and opacity
+    flash = ana.evaluate("""() => [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
+      .filter((r) => r instanceof CSSKeyframesRule && r.name.startsWith('turn-flash'))
+      .map((r) => [r.name, [...r.cssRules].flatMap((k) => [...k.style])])""")
+    assert flash and all(props and set(props) <= COMPOSITOR_ONLY for _, props in flash), flash
+    assert not repainting(running_animations(ana)), running_animations(ana)
     shot(ana, "evening-your-turn")
     # once Bob has voted, it is no longer his turn; the pill goes, the game's page stays where
     # it is (issue 24: taken out and put back, the stage was styled and laid out anew)
     bob.evaluate("""() => { const stage = document.getElementById('stage'); window.__stageLeft = 0;
+      window.__header = document.querySelector('header.topbar');
       new MutationObserver((recs) => { for (const r of recs) for (const n of r.removedNodes) if (n === stage || n.contains(stage)) window.__stageLeft++; })
         .observe(document.getElementById('app'), { childList: true, subtree: true }); }""")
     bob.locator(VOTE.format("red")).click()
@@ -404,6 +414,9 @@ def test_your_turn_vibrates_and_says_so_also_after_the_background(browser, conte
     bob.wait_for_function("() => !document.title.startsWith('●')")
     assert bob.evaluate("() => window.__vibrations.length") == 1
     assert bob.evaluate("() => window.__stageLeft") == 0
+    # only the pill went: the header is the one shown (a turn redrew the header and host row)
+    assert bob.evaluate("() => document.querySelector('header.topbar') === window.__header")
+    expect(bob.locator("header.topbar .room-tag")).to_be_visible()
 
 
 NO_WAKE_LOCK = "delete Navigator.prototype.wakeLock;"   # as on http://192.168.x.y

@@ -397,6 +397,16 @@ def test_an_update_keeps_the_phones_open_sheet_focus_and_handlers(browser, previ
     assert page.evaluate("document.activeElement?.dataset.testid") == "gp-sheet-close"
     page.click("[data-testid=gp-sheet-close]")           # the kept button's handler: closes
     assert page.locator("[data-testid=gp-sheet]").count() == 0
+    # The window's clock writes its seconds only when they change (waiting.js's ticker; issue
+    # 24: its own timer wrote them four times a second, each a layout and a paint): over two
+    # changes of its seconds, two writes.
+    page.evaluate("""() => { const el = document.querySelector('.gp-clock-digits');
+      const t = window.__ticks = { writes: 0, seen: [el.textContent] };
+      new MutationObserver((recs) => { t.writes += recs.length; t.seen.push(el.textContent); })
+        .observe(el, { childList: true, characterData: true, subtree: true }); }""")
+    page.wait_for_function("() => new Set(window.__ticks.seen).size >= 3")
+    ticks = page.evaluate("() => window.__ticks")
+    assert ticks["writes"] == len(set(ticks["seen"])) - 1, ticks
     assert not errors and not errors2, errors + errors2
     ctx.close()
 
