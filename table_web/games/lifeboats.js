@@ -247,7 +247,7 @@ function board(part, view, tr, newEvents, m) {
     const focus = isBoatInFocus(view, b.colour);
     grid.append(part(morphId("lb-slot", b.colour), [rows, bb, cls, focus, swimming[b.colour] || null], () => h("div", {
       class: `lb-boat-slot${row === 0 ? " lb-row-first" : ""}${row === rows - 1 ? " lb-row-last" : ""}`, style: { gridColumn: String(bb.lane), gridRow: String(rows - row + 1) },
-    }, boatCard(view, tr, bb, { cls, waiting: focus }), swimming[b.colour] ? h("div", { class: "lb-swimmers" }, swimming[b.colour].map((sw) =>
+    }, boatCard(view, tr, bb, { cls, waiting: focus, part }), swimming[b.colour] ? h("div", { class: "lb-swimmers" }, swimming[b.colour].map((sw) =>
       h("span", { class: "lb-swimmer" }, pawn(view, view.colours[sw.seat], sw.rank), h("span", { class: "lb-wave" }))))
       : null)));
   }
@@ -268,21 +268,25 @@ function isBoatInFocus(view, colour) {
   return false;
 }
 
+// (opts.part: the page's parts, morph.js: a boat built again for one more pawn or leak builds
+// that seat, and keeps its head and its other seats as they are)
 export function boatCard(view, tr, b, opts = {}) {
+  const part = opts.part || ((id, inputs, build) => build());
+  const seat = (what, build) => part(morphId("lb-seat", b.colour, seats.length), what, build);
   const seats = [];
-  for (const p of b.pawns) seats.push(h("span", { class: "lb-seat" }, pawn(view, p.colour, p.rank)));
-  for (let i = 0; i < b.leaks; i++) seats.push(h("span", { class: "lb-seat lb-leak" }, leakIcon(26)));
-  while (seats.length < SEATS) seats.push(h("span", { class: "lb-seat lb-free" }));
+  for (const p of b.pawns) seats.push(seat([p.colour, p.rank], () => h("span", { class: "lb-seat" }, pawn(view, p.colour, p.rank))));
+  for (let i = 0; i < b.leaks; i++) seats.push(seat("leak", () => h("span", { class: "lb-seat lb-leak" }, leakIcon(26))));
+  while (seats.length < SEATS) seats.push(seat("free", () => h("span", { class: "lb-seat lb-free" })));
   const owner = b.owner === null || b.owner === undefined ? null : view.players[b.owner];
   return h("div", {
     class: `lb-boat ${opts.cls || ""}${opts.waiting ? " lb-focus" : ""}`,
     dataset: { boat: b.colour },
     style: { "--hull": fill(view, b.colour), "--hull-ink": ink(view, b.colour) },
   },
-    h("div", { class: "lb-boat-head" },
+    part(morphId("lb-boat-head", b.colour), [owner], () => h("div", { class: "lb-boat-head" },
       shape(b.colour, 20),
       h("span", { class: "lb-boat-name" }, colourName(view, tr, b.colour)),
-      owner !== null ? h("span", { class: "lb-boat-owner" }, owner) : null),
+      owner !== null ? h("span", { class: "lb-boat-owner" }, owner) : null)),
     h("div", { class: "lb-seats" }, seats));
 }
 
@@ -298,7 +302,7 @@ function side(view, tr, msg, m, ctx, part) {
   const players = () => view.players.map((name, seat) => {
     const row = { afloat: afloat[seat], vote: voting && ballot.voters.includes(seat) ? ballot.voted.includes(seat) : null };
     return part(morphId("lb-player", seat), [row, view.start_player === seat && view.phase !== "over",
-      view.hats_left[seat], view.drowned[seat], view.scores[seat]], () => playerRow(view, tr, seat, row));
+      view.hats_left[seat], view.drowned[seat], view.scores[seat]], () => playerRow(view, tr, seat, row, part));
   });
 
   const byColour = Object.fromEntries(view.boats.map((b) => [b.colour, b]));
@@ -331,20 +335,21 @@ function side(view, tr, msg, m, ctx, part) {
       h("ol", {}, lines.map(([e, n]) => part(morphId("lb-log", n), e, () => h("li", { class: `lb-log-${e.type}` }, describeEvent(view, tr, e)))))));
 }
 
-function playerRow(view, tr, seat, { afloat, vote }) {
+// (a row built again for a boat more afloat or a vote keeps its swatch, name and hats as they are)
+function playerRow(view, tr, seat, { afloat, vote }, part) {
   const colour = view.colours[seat];
   const voteState = vote === null ? null : h("span", { class: `lb-vstate ${vote ? "done" : "todo"}`, dataset: { voted: String(vote) } },
     vote ? "✓ " + tr("voted") : tr("not_voted"));
   return h("div", { class: "lb-player", dataset: { seat: String(seat) } },
-    h("span", { class: "lb-pswatch", style: { background: fill(view, colour), color: ink(view, colour) } },
-      shape(colour, 26)),
+    part(morphId("lb-pswatch", seat), [], () => h("span", { class: "lb-pswatch", style: { background: fill(view, colour), color: ink(view, colour) } },
+      shape(colour, 26))),
     h("div", { class: "lb-pmain" },
-      h("div", { class: "lb-pname" }, h("b", {}, view.players[seat]),
+      part(morphId("lb-pname", seat), [view.start_player === seat && view.phase !== "over"], () => h("div", { class: "lb-pname" }, h("b", {}, view.players[seat]),
         view.start_player === seat && view.phase !== "over"
-          ? h("span", { class: "lb-marker", title: tr("start_player") }, starIcon(18)) : null),
+          ? h("span", { class: "lb-marker", title: tr("start_player") }, starIcon(18)) : null)),
       h("div", { class: "lb-pmeta" },
-        h("span", { class: "lb-hats", title: tr("hats") },
-          [0, 1, 2].map((i) => hatIcon(20, i >= view.hats_left[seat]))),
+        part(morphId("lb-hats", seat), [view.hats_left[seat]], () => h("span", { class: "lb-hats", title: tr("hats") },
+          [0, 1, 2].map((i) => hatIcon(20, i >= view.hats_left[seat])))),
         h("span", { class: "lb-onwater" }, tr("afloat", { n: afloat })),
         view.drowned[seat] ? h("span", { class: "lb-drowned" }, tr("drowned.n", { n: view.drowned[seat] })) : null,
         voteState)),
