@@ -206,6 +206,31 @@ def test_the_turn_passing_on_rebuilds_no_player_row(browser, preview):
     page.close()
 
 
+def test_an_icon_is_built_once_and_cloned(browser, preview):
+    """common.js builds each icon (a colour's shape, a hat, a leak, a star) once per kind and size
+    and clones it after (building SVG element by element was the largest part of a TV page's
+    build): a hundred shapes create no SVG element after the first, and each is a node of its own
+    (one taken apart leaves the next whole)."""
+    page = browser.new_page()
+    page.goto(f"{preview}?page=table&s=vote&lang=en")
+    page.wait_for_function("window.__ready === true")
+    made, whole, distinct = page.evaluate("""async () => {
+      const c = await import("/static/games/lifeboats/common.js");
+      c.shape("red", 17); c.hatIcon(19, true);
+      const make = document.createElementNS;
+      let n = 0;
+      document.createElementNS = function (...a) { n++; return make.apply(this, a); };
+      const shapes = [];
+      try { for (let i = 0; i < 100; i++) { shapes.push(c.shape("red", 17)); c.hatIcon(19, true); } }
+      finally { document.createElementNS = make; }
+      shapes[0].firstElementChild.remove();
+      return [n, c.shape("red", 17).outerHTML === shapes[1].outerHTML && shapes[1].childElementCount === 1,
+              new Set(shapes).size];
+    }""")
+    assert made == 0 and whole and distinct == 100, (made, whole, distinct)
+    page.close()
+
+
 def test_a_crowded_side_column_is_tightened_then_given_its_log_back(browser, preview):
     """Four players in an ejection vote, three of them waited for: the TV's side column has no
     room for the log, so the fit hides it (and never cuts a player off). Once nobody is waited
