@@ -124,18 +124,23 @@ def test_the_vote_wheel_turns_by_drag_tap_and_buttons(browser, preview):
     ctx.close()
 
 
+def _tv_scenario(browser, preview, name):
+    """The TV page of a preview scenario at 720p, its page errors, and its payload."""
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{preview}?page=table&s={name}&lang=en")
+    page.wait_for_function("window.__ready === true")
+    return page, errors, page.evaluate("n => fetch(`/states/${n}.json`).then(r => r.json())", name)["table"]
+
+
 def test_one_more_vote_builds_one_voter_not_the_footer(browser, preview):
     """A vote comes in on the TV: the footer, the other voters, the pawns and the other players'
     rows are parts (morph.js) kept as they were, so the update builds the voter, the voter's
     row and the "waiting for" banner, not the footer again (its question, options, voters and last
     reveal: 154 elements before they were parts; its caption and shell: 88 before the footer was
     no part of its own); the voter reads voted."""
-    page = browser.new_page(viewport={"width": 1280, "height": 720})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{preview}?page=table&s=vote_6p&lang=en")
-    page.wait_for_function("window.__ready === true")
-    data = page.evaluate("() => fetch('/states/vote_6p.json').then(r => r.json())")["table"]
+    page, errors, data = _tv_scenario(browser, preview, "vote_6p")
     ballot = data["view"]["ballot"]
     seat = next(s for s in ballot["voters"] if s not in ballot["voted"])
     others = [s for s in ballot["voters"] if s != seat]
@@ -176,12 +181,7 @@ def test_the_turn_passing_on_rebuilds_no_player_row(browser, preview):
     lifeboats.css), not by each row: an update that only passes the turn to another player builds
     no player row (it built two, the one left and the one reached), and the row highlighted is
     the new one's."""
-    page = browser.new_page(viewport={"width": 1280, "height": 720})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{preview}?page=table&s=setup_pawns&lang=en")
-    page.wait_for_function("window.__ready === true")
-    data = page.evaluate("() => fetch('/states/setup_pawns.json').then(r => r.json())")["table"]
+    page, errors, data = _tv_scenario(browser, preview, "setup_pawns")
     page.evaluate("m => window.__rerender(m)", data)
     seats = len(data["view"]["players"])
     waited = data["view"]["waiting_for"][0]
