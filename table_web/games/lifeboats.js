@@ -64,7 +64,7 @@ export function render(root, msg, ctx) {
     h("div", { class: "lb-main" },
       board(part, view, tr, newEvents, m),
       side(view, tr, msg, m, ctx, part)),
-    stagePart(part, view, tr, msg, newEvents),
+    stage(view, tr, msg, newEvents, part),
     view.over && view.result ? finalScores(view, tr, view.result) : null);
   // measured when the stage's size, the boats or the end change, else the last fit is kept (issue 24)
   const fitKey = [root.style.width, root.style.height, view.boats.length, Boolean(view.over), ctx.lang].join("|");
@@ -247,7 +247,7 @@ function board(part, view, tr, newEvents, m) {
     const focus = isBoatInFocus(view, b.colour);
     grid.append(part(morphId("lb-slot", b.colour), [rows, bb, cls, focus, swimming[b.colour] || null], () => h("div", {
       class: `lb-boat-slot${row === 0 ? " lb-row-first" : ""}${row === rows - 1 ? " lb-row-last" : ""}`, style: { gridColumn: String(bb.lane), gridRow: String(rows - row + 1) },
-    }, boatCard(view, tr, bb, { cls, waiting: focus }), swimming[b.colour] ? h("div", { class: "lb-swimmers" }, swimming[b.colour].map((sw) =>
+    }, boatCard(view, tr, bb, { cls, waiting: focus, part }), swimming[b.colour] ? h("div", { class: "lb-swimmers" }, swimming[b.colour].map((sw) =>
       h("span", { class: "lb-swimmer" }, pawn(view, view.colours[sw.seat], sw.rank), h("span", { class: "lb-wave" }))))
       : null)));
   }
@@ -268,21 +268,25 @@ function isBoatInFocus(view, colour) {
   return false;
 }
 
+// (opts.part: the page's parts, morph.js: a boat built again for one more pawn or leak builds
+// that seat, and keeps its head and its other seats as they are)
 export function boatCard(view, tr, b, opts = {}) {
+  const part = opts.part || ((id, inputs, build) => build());
+  const seat = (what, build) => part(morphId("lb-seat", b.colour, seats.length), what, build);
   const seats = [];
-  for (const p of b.pawns) seats.push(h("span", { class: "lb-seat" }, pawn(view, p.colour, p.rank)));
-  for (let i = 0; i < b.leaks; i++) seats.push(h("span", { class: "lb-seat lb-leak" }, leakIcon(26)));
-  while (seats.length < SEATS) seats.push(h("span", { class: "lb-seat lb-free" }));
+  for (const p of b.pawns) seats.push(seat([p.colour, p.rank], () => h("span", { class: "lb-seat" }, pawn(view, p.colour, p.rank))));
+  for (let i = 0; i < b.leaks; i++) seats.push(seat("leak", () => h("span", { class: "lb-seat lb-leak" }, leakIcon(26))));
+  while (seats.length < SEATS) seats.push(seat("free", () => h("span", { class: "lb-seat lb-free" })));
   const owner = b.owner === null || b.owner === undefined ? null : view.players[b.owner];
   return h("div", {
     class: `lb-boat ${opts.cls || ""}${opts.waiting ? " lb-focus" : ""}`,
     dataset: { boat: b.colour },
     style: { "--hull": fill(view, b.colour), "--hull-ink": ink(view, b.colour) },
   },
-    h("div", { class: "lb-boat-head" },
+    part(morphId("lb-boat-head", b.colour), [owner], () => h("div", { class: "lb-boat-head" },
       shape(b.colour, 20),
       h("span", { class: "lb-boat-name" }, colourName(view, tr, b.colour)),
-      owner !== null ? h("span", { class: "lb-boat-owner" }, owner) : null),
+      owner !== null ? h("span", { class: "lb-boat-owner" }, owner) : null)),
     h("div", { class: "lb-seats" }, seats));
 }
 
@@ -293,11 +297,12 @@ function side(view, tr, msg, m, ctx, part) {
   const voting = ballot && !ballot.negotiating ? [ballot.voters, ballot.voted] : null;
   const afloat = view.colours.map((colour) => view.boats.filter((b) => b.status === "water")
     .reduce((n, b) => n + b.pawns.filter((p) => p.colour === colour).length, 0));
+  // Whom the table waits for is marked by the panel (its data-waiting, lifeboats.css), not by
+  // the rows: the turn passing on rebuilds no row (issue 24: two rows built per update).
   const players = () => view.players.map((name, seat) => {
-    const row = { waiting: (view.waiting_for || []).includes(seat), afloat: afloat[seat],
-                  vote: voting && ballot.voters.includes(seat) ? ballot.voted.includes(seat) : null };
+    const row = { afloat: afloat[seat], vote: voting && ballot.voters.includes(seat) ? ballot.voted.includes(seat) : null };
     return part(morphId("lb-player", seat), [row, view.start_player === seat && view.phase !== "over",
-      view.hats_left[seat], view.drowned[seat], view.scores[seat]], () => playerRow(view, tr, seat, row));
+      view.hats_left[seat], view.drowned[seat], view.scores[seat]], () => playerRow(view, tr, seat, row, part));
   });
 
   const byColour = Object.fromEntries(view.boats.map((b) => [b.colour, b]));
@@ -323,27 +328,28 @@ function side(view, tr, msg, m, ctx, part) {
     // colours are the parts' `extra`)
     part("lb-part-waiting", [view.over, seats, ballot && [ballot.negotiating, ballot.revealed, ballot.voters.length]],
       () => lifeboatsWaiting(msg, ctx)),
-    h("div", { class: "lb-panel lb-players" }, h("h3", {}, tr("players")), players()),
+    h("div", { class: "lb-panel lb-players", dataset: { waiting: (view.waiting_for || []).join(" ") } }, h("h3", {}, tr("players")), players()),
     part("lb-part-landing", [view.landing_places, view.landing_order, landed],
       () => h("div", { class: "lb-panel lb-landing" }, h("h3", {}, tr("landing")), h("div", { class: "lb-places" }, places()))),
     h("div", { class: "lb-panel lb-log", "data-testid": "lb-log" }, h("h3", {}, tr("log")),
       h("ol", {}, lines.map(([e, n]) => part(morphId("lb-log", n), e, () => h("li", { class: `lb-log-${e.type}` }, describeEvent(view, tr, e)))))));
 }
 
-function playerRow(view, tr, seat, { waiting, afloat, vote }) {
+// (a row built again for a boat more afloat or a vote keeps its swatch, name and hats as they are)
+function playerRow(view, tr, seat, { afloat, vote }, part) {
   const colour = view.colours[seat];
   const voteState = vote === null ? null : h("span", { class: `lb-vstate ${vote ? "done" : "todo"}`, dataset: { voted: String(vote) } },
     vote ? "✓ " + tr("voted") : tr("not_voted"));
-  return h("div", { class: `lb-player${waiting ? " lb-waiting" : ""}`, dataset: { seat: String(seat) } },
-    h("span", { class: "lb-pswatch", style: { background: fill(view, colour), color: ink(view, colour) } },
-      shape(colour, 26)),
+  return h("div", { class: "lb-player", dataset: { seat: String(seat) } },
+    part(morphId("lb-pswatch", seat), [], () => h("span", { class: "lb-pswatch", style: { background: fill(view, colour), color: ink(view, colour) } },
+      shape(colour, 26))),
     h("div", { class: "lb-pmain" },
-      h("div", { class: "lb-pname" }, h("b", {}, view.players[seat]),
+      part(morphId("lb-pname", seat), [view.start_player === seat && view.phase !== "over"], () => h("div", { class: "lb-pname" }, h("b", {}, view.players[seat]),
         view.start_player === seat && view.phase !== "over"
-          ? h("span", { class: "lb-marker", title: tr("start_player") }, starIcon(18)) : null),
+          ? h("span", { class: "lb-marker", title: tr("start_player") }, starIcon(18)) : null)),
       h("div", { class: "lb-pmeta" },
-        h("span", { class: "lb-hats", title: tr("hats") },
-          [0, 1, 2].map((i) => hatIcon(20, i >= view.hats_left[seat]))),
+        part(morphId("lb-hats", seat), [view.hats_left[seat]], () => h("span", { class: "lb-hats", title: tr("hats") },
+          [0, 1, 2].map((i) => hatIcon(20, i >= view.hats_left[seat])))),
         h("span", { class: "lb-onwater" }, tr("afloat", { n: afloat })),
         view.drowned[seat] ? h("span", { class: "lb-drowned" }, tr("drowned.n", { n: view.drowned[seat] })) : null,
         voteState)),
@@ -352,42 +358,42 @@ function playerRow(view, tr, seat, { waiting, afloat, vote }) {
 
 // ---------------------------------------------------------------- stage (bottom)
 
-// The footer changes on most updates, but by one voter or one player's pawns: it is a part
-// (with all it reads), and the voters and the pawns left to place are parts inside it.
-function stagePart(part, view, tr, msg, newEvents) {
-  const fresh = newEvents.some((e) => e.type === "ballot_revealed");
-  return part("lb-part-stage", [view.step, view.phase, view.turn, view.over, view.decision, view.start_player,
-    view.ballot, view.swim, view.unplaced, Boolean(msg.deadline), view.last_reveal, view.turn_outcomes, fresh],
-  () => stage(view, tr, msg, newEvents, part));
-}
-
+// The footer changes on most updates, but by one voter, one player's pawns or whose turn it
+// is: it is drawn anew (a few elements), and what it shows is in parts, each with all it reads
+// (the caption, the question and options, each voter, each player's pawns left to place, the
+// swim, the last reveal or the turn's outcomes, the clock), so an update builds only the part
+// that changed (issue 24: the footer was one part whose inputs, the whole ballot and decision,
+// changed on nearly every update).
 function stage(view, tr, msg, newEvents, part) {
   const parts = [];
   const d = view.decision;
   const ballot = view.ballot;
-  const caption = h("div", { class: "lb-caption", "data-testid": "lb-caption" },
-    fmt(tr, `step.${view.step}`, { who: d ? who(view, tr, d.seat) : who(view, tr, view.start_player) }));
+  const seat = d ? d.seat : view.start_player;
+  const caption = !ballot && view.over ? null : part("lb-part-caption", [view.step, seat ?? null], () => h("div", {
+    class: "lb-caption", "data-testid": "lb-caption" }, fmt(tr, `step.${view.step}`, { who: who(view, tr, seat) })));
 
   if (ballot) {
     parts.push(ballotPanel(view, tr, ballot, caption, newEvents, part));
   } else if (view.phase === "swim" && view.swim) {
-    parts.push(h("div", { class: "lb-act" }, caption, swimPanel(view, tr)));
+    parts.push(h("div", { class: "lb-act" }, caption,
+      part("lb-part-swim", [view.swim, view.step], () => swimPanel(view, tr))));
   } else if (view.phase === "setup") {
     parts.push(h("div", { class: "lb-act" }, caption, setupPanel(view, tr, part)));
   } else if (!view.over) {
     parts.push(h("div", { class: "lb-act" }, caption));
   }
   if (msg.deadline && ballot && ballot.negotiating) {
-    parts.push(h("div", { class: "lb-clock", "data-testid": "lb-clock" },
+    // (its digits are the ticker's: a part kept as it is keeps them)
+    parts.push(part("lb-part-clock", [], () => h("div", { class: "lb-clock", "data-testid": "lb-clock" },
       h("div", { class: "lb-clock-label" }, tr("countdown")),
-      h("div", { class: "lb-clock-digits" })));
+      h("div", { class: "lb-clock-digits" }))));
   }
   const lr = view.last_reveal;
   if (lr && !(ballot && ballot.revealed) && !outcomesAfter(view, lr)) {
     const fresh = newEvents.some((e) => e.type === "ballot_revealed");
     parts.push(part("lb-part-reveal", [lr, fresh], () => revealPanel(view, tr, lr, { last: true, fresh })));
   } else if (!(ballot && ballot.revealed) && (view.turn_outcomes || []).length) {
-    parts.push(turnPanel(view, tr));
+    parts.push(part("lb-part-turnlog", [view.turn_outcomes, view.turn], () => turnPanel(view, tr)));
   }
   return h("footer", { class: "lb-stage" }, parts);
 }
@@ -420,9 +426,10 @@ function ballotPanel(view, tr, ballot, caption, newEvents, part) {
   if (ballot.revealed) {
     // Votes are in: show them all, and who decides now.
     const reveal = view.last_reveal && view.last_reveal.outcome === null ? view.last_reveal : null;
+    const fresh = newEvents.some((e) => e.type === "ballot_revealed");
     return h("div", { class: "lb-act lb-wide" },
-      question(view, tr, ballot.kind, ballot.boat, ballot.round),
-      reveal ? revealPanel(view, tr, reveal, { fresh: newEvents.some((e) => e.type === "ballot_revealed"), inline: true }) : null,
+      part("lb-part-question", [ballot.kind, ballot.boat, ballot.round], () => question(view, tr, ballot.kind, ballot.boat, ballot.round)),
+      reveal ? part("lb-part-votes", [reveal, fresh], () => revealPanel(view, tr, reveal, { fresh, inline: true })) : null,
       caption);
   }
   // the question and the options stay while the votes come in: parts of their own

@@ -124,17 +124,23 @@ def test_the_vote_wheel_turns_by_drag_tap_and_buttons(browser, preview):
     ctx.close()
 
 
-def test_one_more_vote_builds_one_voter_not_the_footer(browser, preview):
-    """A vote comes in on the TV: the footer, the other voters, the pawns and the other players'
-    rows are parts (morph.js) kept as they were, so the update builds the voter, the voter's
-    row and the "waiting for" banner (88 elements), not the footer again (its question, options,
-    voters and last reveal: 154 before they were parts); the voter reads voted."""
+def _tv_scenario(browser, preview, name):
+    """The TV page of a preview scenario at 720p, its page errors, and its payload."""
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{preview}?page=table&s=vote_6p&lang=en")
+    page.goto(f"{preview}?page=table&s={name}&lang=en")
     page.wait_for_function("window.__ready === true")
-    data = page.evaluate("() => fetch('/states/vote_6p.json').then(r => r.json())")["table"]
+    return page, errors, page.evaluate("n => fetch(`/states/${n}.json`).then(r => r.json())", name)["table"]
+
+
+def test_one_more_vote_builds_one_voter_not_the_footer(browser, preview):
+    """A vote comes in on the TV: the footer, the other voters, the pawns and the other players'
+    rows are parts (morph.js) kept as they were, so the update builds the voter, the voter's
+    row and the "waiting for" banner, not the footer again (its question, options, voters and last
+    reveal: 154 elements before they were parts; its caption and shell: 88 before the footer was
+    no part of its own); the voter reads voted."""
+    page, errors, data = _tv_scenario(browser, preview, "vote_6p")
     ballot = data["view"]["ballot"]
     seat = next(s for s in ballot["voters"] if s not in ballot["voted"])
     others = [s for s in ballot["voters"] if s != seat]
@@ -145,19 +151,83 @@ def test_one_more_vote_builds_one_voter_not_the_footer(browser, preview):
     data["view"]["waiting_for"] = [x for x in data["view"]["waiting_for"] if x != seat]
     data["waiting_for"] = data["view"]["waiting_for"]
     data["version"] += 1
-    built = page.evaluate("""m => {
+    built, parts = page.evaluate("""async m => {
+      const { partStats } = await import("/static/js/morph.js");
       const make = [document.createElement, document.createElementNS];
       let n = 0;
+      partStats.log = [];
       document.createElement = function (...a) { n++; return make[0].apply(this, a); };
       document.createElementNS = function (...a) { n++; return make[1].apply(this, a); };
       try { window.__rerender(m); } finally { [document.createElement, document.createElementNS] = make; }
-      return n;
+      const parts = partStats.log;
+      partStats.log = null;
+      return [n, parts];
     }""", data)
     assert page.locator(f".lb-voter[data-seat='{seat}']").get_attribute("data-voted") == "true"
     for s in others:
         assert page.evaluate("s => Boolean(document.querySelector(`.lb-voter[data-seat='${s}']`).__kept)", s), s
-    assert built < 110, built
+    # the voter, the voter's row (its "voted") and the banner; not the footer's caption or
+    # question (the footer was one part, built again with every vote)
+    # (and the log's new line: the payload's events, taken as new with its version)
+    assert sorted(p for p in parts if not p.startswith("lb-log-")) == sorted(
+        [f"lb-voter-{seat}", f"lb-player-{seat}", "lb-part-waiting"]), parts
+    assert built < 100, built
     assert not errors, errors
+    page.close()
+
+
+def test_the_turn_passing_on_rebuilds_no_player_row(browser, preview):
+    """Whom the table waits for is marked by the players panel (its data-waiting and
+    lifeboats.css), not by each row: an update that only passes the turn to another player builds
+    no player row (it built two, the one left and the one reached), and the row highlighted is
+    the new one's."""
+    page, errors, data = _tv_scenario(browser, preview, "setup_pawns")
+    page.evaluate("m => window.__rerender(m)", data)
+    seats = len(data["view"]["players"])
+    waited = data["view"]["waiting_for"][0]
+    other = (waited + 1) % seats
+    data["view"]["waiting_for"] = data["waiting_for"] = [other]
+    data["version"] += 1
+    parts = page.evaluate("""async m => {
+      const { partStats } = await import("/static/js/morph.js");
+      partStats.log = [];
+      window.__rerender(m);
+      const parts = partStats.log;
+      partStats.log = null;
+      return parts;
+    }""", data)
+    assert not [p for p in parts if p.startswith("lb-player")], parts
+    gold = page.evaluate("() => getComputedStyle(document.querySelector('.lb-top')).getPropertyValue('--gold')")
+    colours = page.evaluate("""() => [...document.querySelectorAll('.lb-player')].map((r) =>
+      [Number(r.dataset.seat), getComputedStyle(r).borderLeftColor])""")
+    lit = [s for s, c in colours if c != "rgba(0, 0, 0, 0)"]
+    assert lit == [other], (colours, gold)
+    assert not errors, errors
+    page.close()
+
+
+def test_an_icon_is_built_once_and_cloned(browser, preview):
+    """common.js builds each icon (a colour's shape, a hat, a leak, a star) once per kind and size
+    and clones it after (building SVG element by element was the largest part of a TV page's
+    build): a hundred shapes create no SVG element after the first, and each is a node of its own
+    (one taken apart leaves the next whole)."""
+    page = browser.new_page()
+    page.goto(f"{preview}?page=table&s=vote&lang=en")
+    page.wait_for_function("window.__ready === true")
+    made, whole, distinct = page.evaluate("""async () => {
+      const c = await import("/static/games/lifeboats/common.js");
+      c.shape("red", 17); c.hatIcon(19, true);
+      const make = document.createElementNS;
+      let n = 0;
+      document.createElementNS = function (...a) { n++; return make.apply(this, a); };
+      const shapes = [];
+      try { for (let i = 0; i < 100; i++) { shapes.push(c.shape("red", 17)); c.hatIcon(19, true); } }
+      finally { document.createElementNS = make; }
+      shapes[0].firstElementChild.remove();
+      return [n, c.shape("red", 17).outerHTML === shapes[1].outerHTML && shapes[1].childElementCount === 1,
+              new Set(shapes).size];
+    }""")
+    assert made == 0 and whole and distinct == 100, (made, whole, distinct)
     page.close()
 
 

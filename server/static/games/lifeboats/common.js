@@ -51,12 +51,21 @@ const SHAPES = {
   black: "M-4.5,-8 H4.5 L9,0 L4.5,8 H-4.5 L-9,0 Z",                     // hexagon
 };
 
+// Each icon is built once per kind and size and cloned after: a board shows a hundred, and
+// building each SVG element by element was the largest part of building a TV page (issue 24).
+const icons = new Map();
+function icon(key, make) {
+  let made = icons.get(key);
+  if (!made) { made = make(); icons.set(key, made); }
+  return made.cloneNode(true);
+}
+
 // A small SVG showing the colour's shape, in the given ink (defaults to the colour's ink).
 export function shape(colour, size = 20, colourInk = null) {
-  return s("svg", { class: "lb-shape", viewBox: "-10 -10 20 20", width: size, height: size,
+  return icon(`shape|${colour}|${size}|${colourInk}`, () => s("svg", { class: "lb-shape", viewBox: "-10 -10 20 20", width: size, height: size,
                     "aria-hidden": "true" },
     s("path", { d: SHAPES[colour] || SHAPES.black, fill: colourInk || "currentColor",
-                "fill-rule": "evenodd" }));
+                "fill-rule": "evenodd" })));
 }
 
 // A colour chip: swatch with shape, plus the translated colour name.
@@ -84,26 +93,26 @@ export function pawn(view, colour, rank, extra = {}) {
 }
 
 export function hatIcon(size = 26, spent = false) {
-  return s("svg", { class: `lb-hat${spent ? " spent" : ""}`, viewBox: "0 0 32 24", width: size,
+  return icon(`hat|${size}|${spent}`, () => s("svg", { class: `lb-hat${spent ? " spent" : ""}`, viewBox: "0 0 32 24", width: size,
                     height: size * 0.75, "aria-hidden": "true" },
     s("path", { d: "M3,17 C8,20 24,20 29,17 L27,14 C22,16 10,16 5,14 Z", fill: "currentColor" }),
     s("path", { d: "M7,14 C7,5 11,3 16,3 C21,3 25,5 25,14 C20,15.5 12,15.5 7,14 Z",
                 fill: "currentColor", opacity: "0.85" }),
-    s("circle", { cx: 16, cy: 9, r: 2.2, fill: "#f5d77a" }));
+    s("circle", { cx: 16, cy: 9, r: 2.2, fill: "#f5d77a" })));
 }
 
 export function leakIcon(size = 22) {
-  return s("svg", { class: "lb-leak-icon", viewBox: "0 0 20 24", width: size, height: size * 1.2,
+  return icon(`leak|${size}`, () => s("svg", { class: "lb-leak-icon", viewBox: "0 0 20 24", width: size, height: size * 1.2,
                     "aria-hidden": "true" },
     s("path", { d: "M10,1 C10,1 2,11 2,16 A8,8 0 0,0 18,16 C18,11 10,1 10,1 Z", fill: "currentColor" }),
     s("path", { d: "M6,16 A4,4 0 0,0 10,20", stroke: "#fff", "stroke-width": 1.6, fill: "none",
-                opacity: "0.8" }));
+                opacity: "0.8" })));
 }
 
 export function starIcon(size = 20) {
-  return s("svg", { class: "lb-star", viewBox: "-10 -10 20 20", width: size, height: size,
+  return icon(`star|${size}`, () => s("svg", { class: "lb-star", viewBox: "-10 -10 20 20", width: size, height: size,
                     "aria-hidden": "true" },
-    s("path", { d: SHAPES.white, fill: "currentColor" }));
+    s("path", { d: SHAPES.white, fill: "currentColor" })));
 }
 
 // ---------------------------------------------------------------- strings
