@@ -33,6 +33,15 @@ def join(page, name):
     page.locator("#you").wait_for()
 
 
+def pick_game(tv, game):
+    """The host TV picks a game in the lobby, and waits until the server's room says so. The
+    lobby is drawn anew when the selection comes back (the game's options appear, the buttons
+    below move): a click on "Add a bot" or "Start" made before then could land where the
+    button was (a lost click: two CI runs under load waited 30 s for a bot that never came)."""
+    tv.locator(f"[data-game={game}]").click()
+    tv.wait_for_function("g => (window.castaways.state.room?.selected || {}).game === g", arg=game)
+
+
 def host_request(page, event, payload):
     """A request from a page (window.castaways.net), asserted accepted: a host adding bots,
     starting, asking a rematch."""

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ROOT, TIMEOUT_MS, own_server
-from tests.browser.helpers import join
+from tests.browser.helpers import join, pick_game
 from tests.browser.paintcheck import COMPOSITOR_ONLY, repainting, running_animations
 
 pytestmark = pytest.mark.browser
@@ -104,7 +104,7 @@ def lifeboats_tv(browser, contexts, page_errors, url, viewport, lang="en"):
     tv = new_page(browser, contexts, page_errors, viewport, lang, "tv")
     tv.goto(url + "/")
     tv.locator("#room-code").wait_for()
-    tv.locator("[data-game=lifeboats]").click()
+    pick_game(tv, "lifeboats")
     for n in range(1, 5):
         tv.locator("#add-bot").click()
         tv.wait_for_function("n => window.castaways.state.room.players.length >= n", arg=n)
@@ -175,7 +175,7 @@ def test_the_tv_lobby_fits_with_six_players_and_the_options(browser, contexts, p
     tv = new_page(browser, contexts, page_errors, SIZES[size], "fr", "tv")
     tv.goto(lb_server + "/")
     tv.locator("#room-code").wait_for()
-    tv.locator("[data-game=lifeboats]").click()
+    pick_game(tv, "lifeboats")
     for n in range(1, 7):
         tv.locator("#add-bot").click()
         tv.wait_for_function("n => window.castaways.state.room.players.length >= n", arg=n)
@@ -294,7 +294,7 @@ def fixture_room(browser, contexts, page_errors, live_server, names, viewport=No
         join(phone, name)
         phones.append(phone)
     expect(tv.locator(".lobby-panel .player")).to_have_count(len(names))
-    tv.locator("[data-game=fixture]").click()
+    pick_game(tv, "fixture")
     return tv, code, phones
 
 
@@ -517,7 +517,7 @@ def test_a_1993_phone_wears_its_seat_as_the_board_shows_it(browser, contexts, pa
     tv = new_page(browser, contexts, page_errors, SIZES["1080p"], "en", "tv")
     tv.goto(lb_server + "/")
     code = code_of(tv)
-    tv.locator("[data-game=lifeboats]").click()
+    pick_game(tv, "lifeboats")
     for n in range(1, 4):
         tv.locator("#add-bot").click()
         tv.wait_for_function("n => window.castaways.state.room.players.length >= n", arg=n)

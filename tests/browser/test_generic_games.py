@@ -5,7 +5,7 @@ each button is one of that seat's legal actions."""
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError, expect
 
-from tests.browser.helpers import game_state, join
+from tests.browser.helpers import game_state, join, pick_game
 
 pytestmark = pytest.mark.browser
 MOVES = 12
@@ -19,7 +19,7 @@ def test_a_game_without_page_modules_plays_by_taps(open_table, open_phone, shot,
     code = table.locator("#room-code").inner_text().strip()
     ana = open_phone(code, label="Ana")
     join(ana, "Ana")
-    table.locator(f"[data-game={game_id}]").click()
+    pick_game(table, game_id)
     for _ in range(bots):
         table.locator("#add-bot").click()
     expect(table.locator(".lobby-panel .player")).to_have_count(bots + 1)

@@ -4,7 +4,7 @@ the table keeps its room and host role over a reload, and a stale version shows 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import game_state, join
+from tests.browser.helpers import game_state, join, pick_game
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +38,7 @@ def test_host_controls_reach_the_phones(open_table, open_phone, shot):
     join(ana, "Ana")
     bob = open_phone(code, label="Bob")
     join(bob, "Bob")
-    table.locator("[data-game=fixture]").click()
+    pick_game(table, "fixture")
     table.locator("#add-bot").click()
     expect(table.locator(".lobby-panel .player")).to_have_count(3)
     expect(table.locator(".lobby-panel .badge-bot")).to_have_count(1)

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import own_server, TV
-from tests.browser.helpers import seat_players
+from tests.browser.helpers import pick_game, seat_players
 
 pytestmark = pytest.mark.browser
 
@@ -109,7 +109,7 @@ def test_reveals_take_the_tv_and_the_tv_names_who_it_waits_for(open_table, open_
     game_id, seed, reveals_wanted = game
     rng = random.Random(seed)
     table, _, phones, _ = seat_players(open_table, open_phone, NAMES)
-    table.locator(f"[data-game={game_id}]").click()
+    pick_game(table, game_id)
     table.locator("#start").click()
     table.locator("#stage").wait_for()
     table.wait_for_function("() => window.castaways.state.game && document.querySelector('#stage [data-testid=waiting-for]')")

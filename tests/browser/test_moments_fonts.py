@@ -17,6 +17,7 @@ import pytest
 
 from tests.browser import fontwalk
 from tests.browser.conftest import TIMEOUT_MS, own_server
+from tests.browser.helpers import pick_game
 
 pytestmark = pytest.mark.browser
 
@@ -84,7 +85,7 @@ def test_the_real_tv_page_header_and_board_are_readable_from_the_sofa(browser, t
         tv = page_errors.watch(ctx.new_page(), "tv")
         tv.goto(tv_server + "/")
         tv.locator("#room-code").wait_for()
-        tv.locator(f"[data-game={game}]").click()
+        pick_game(tv, game)
         for n in range(1, bots + 1):
             tv.locator("#add-bot").click()
             tv.wait_for_function("n => window.castaways.state.room.players.length >= n", arg=n)
