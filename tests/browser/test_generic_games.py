@@ -61,3 +61,32 @@ def test_a_game_without_page_modules_plays_by_taps(open_table, open_phone, shot,
     expect(table.locator("#stage")).not_to_be_empty()
     shot(table, f"generic-{game_id}-table")
     shot(ana, f"generic-{game_id}-phone")
+
+
+def test_the_generic_countdown_ticks_in_minutes_and_turns_red(open_table):
+    """A game on the generic renderer with a deadline shows its clock as minutes and seconds in
+    the page's words, red for its last ten seconds (waiting.js's ticker, shared with the games'
+    own clocks), and drops it when the deadline goes."""
+    table = open_table()
+    drawn = table.evaluate("""async () => {
+      const { genericModule } = await import('/static/js/generic.js');
+      const mod = genericModule('table');
+      const root = document.createElement('div');
+      document.body.append(root);
+      const ctx = { t: (key, params) => key === 'game.time_left' ? `left ${params.time}` : key,
+                    colourOf: () => null, lang: 'en' };
+      const msg = (deadline) => ({ game: 'fixture', version: 1, view: {}, events: [], deadline });
+      const shown = () => { const el = root.querySelector('.countdown');
+                            return el && [el.textContent, el.classList.contains('urgent')]; };
+      mod.render(root, msg(Date.now() + 65400), ctx);
+      const long = shown();
+      mod.render(root, msg(Date.now() + 5400), ctx);
+      const short = shown();
+      mod.render(root, msg(null), ctx);
+      const none = shown();
+      root.remove();
+      return { long, short, none };
+    }""")
+    assert drawn["long"] == ["left 1:06", False]
+    assert drawn["short"] == ["left 0:06", True]
+    assert drawn["none"] is None

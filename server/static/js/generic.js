@@ -5,6 +5,7 @@
 // It follows the same interface as a game module: render(root, msg, ctx).
 import { h, mount, humanize } from "./dom.js";
 import { seatTag } from "./players.js";
+import { ticker, minutesSeconds } from "./waiting.js";
 
 const SEAT_KEY = /^(seat|start|to|from|by|actor|target|voter|winner|decider|captain|leader|chief|holder|owner)$|(^|_)(seat|player)$/;
 const SEATS_KEY = /^(voters|voted|seats|order|waiting|waiting_for|winners|losers|alive|dead|survivors|tied_seats|players_left|passed|done)$/;
@@ -164,21 +165,18 @@ function waitingLine(msg, ctx) {
     h("span", { class: "waiting-seats" }, waiting.map((s) => seatTag(ctx.colourOf, s))));
 }
 
-// A ticking countdown to msg.deadline (epoch ms, the server's clock); one timer per root.
+// A ticking countdown to msg.deadline (epoch ms, the server's clock), minutes and seconds, red
+// for its last ten: waiting.js's ticker paints it once the page is shown (one timer per root).
 const timers = new WeakMap();
-function countdown(root, msg, ctx) {
-  clearInterval(timers.get(root));
+function countdown(msg) {
   if (!msg.deadline || msg.over) return null;
-  const el = h("div", { class: "countdown", role: "timer", "aria-live": "off" });
-  const tick = () => {
-    const left = Math.max(0, Math.ceil((msg.deadline - Date.now()) / 1000));
-    el.textContent = ctx.t("game.time_left", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` });
-    el.classList.toggle("countdown-low", left <= 10);
-    if (!left) clearInterval(timers.get(root));
-  };
-  tick();
-  timers.set(root, setInterval(tick, 250));
-  return el;
+  return h("div", { class: "countdown", role: "timer", "aria-live": "off" });
+}
+function startCountdown(root, msg, ctx) {
+  const stop = timers.get(root);
+  if (stop) stop();
+  timers.set(root, ticker(root, msg.deadline, ".countdown",
+    (left) => ctx.t("game.time_left", { time: minutesSeconds(left) }), { urgent: 10 }));
 }
 
 function resultBlock(msg, ctx) {
@@ -261,7 +259,7 @@ export function genericModule(page) {
       }
       mount(root, h("div", { class: "generic generic-phone" },
         resultBlock(msg, ctx),
-        countdown(root, msg, ctx),
+        countdown(msg),
         msg.over ? null : h("div", { class: ["turn-banner", myTurn && "turn-mine"] },
           myTurn ? ctx.t("game.your_turn") : ctx.t("game.not_your_turn")),
         Object.keys(mine).length ? h("section", { class: "mine card" },
@@ -276,11 +274,12 @@ export function genericModule(page) {
       mount(root, h("div", { class: "generic generic-table" },
         h("div", { class: "generic-main" },
           resultBlock(msg, ctx),
-          countdown(root, msg, ctx),
+          countdown(msg),
           waitingLine(msg, ctx),
           h("section", { class: "public-view" }, tiles(view, ctx, msg))),
         logBox));
     }
+    startCountdown(root, msg, ctx);
   }
   return { strings: {}, render, generic: true };
 }
