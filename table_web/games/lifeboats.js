@@ -133,10 +133,13 @@ const sideNeedsRefit = (page) => {
   if (side.scrollHeight > side.clientHeight + 1) return !page.classList.contains(TIGHT[TIGHT.length - 1]);
   return page.classList.contains(TIGHT[0]) && sideFree(side) > Math.max(LOG_ROOM, (page.sideFree || 0) + 40);
 };
-// The column's free height under its last panel, in unscaled px.
+// The column's free height under its last panel shown, in unscaled px: the panels are stacked
+// in a column, so the last one shown ends lowest (one box read, not one per panel).
 function sideFree(side) {
   const box = side.getBoundingClientRect();
-  const used = Math.max(box.top, ...[...side.children].map((el) => el.getBoundingClientRect().bottom));
+  let last = side.lastElementChild;
+  while (last && !last.getClientRects().length) last = last.previousElementSibling;
+  const used = last ? Math.max(box.top, last.getBoundingClientRect().bottom) : box.top;
   return (box.bottom - used) * (side.clientHeight / (box.height || 1));
 }
 const LOG_ROOM = 100;   // unscaled px: the log's title and two lines
@@ -319,9 +322,13 @@ function side(view, tr, msg, m, ctx, part) {
     return out;
   };
 
-  // newest first; a line keeps its node while it scrolls down (an id by its place in the game's log)
+  // The log's lines, newest first on screen: line n of the game's log takes slot n % LOG_LINES of
+  // the list (a ring, in the slots' order) and its place on screen from CSS (order: -n), so a new
+  // line rewrites the one slot it takes over (the oldest line's) and no other line moves in the
+  // DOM (issue 24: each new line morphed the whole list, 80-100 elements, on nearly every update).
   const first = m.logged - m.log.length;
-  const lines = m.log.map((e, i) => [e, first + i]).slice(-LOG_LINES).reverse();
+  const lines = m.log.map((e, i) => [e, first + i]).slice(-LOG_LINES)
+    .sort((a, b) => (a[1] % LOG_LINES) - (b[1] % LOG_LINES));
   const seats = msg.waiting_for || view.waiting_for || [];
   return h("aside", { class: "lb-side" },
     // "Waiting for ...": built again only when whom or what for changes (its names and
@@ -332,7 +339,10 @@ function side(view, tr, msg, m, ctx, part) {
     part("lb-part-landing", [view.landing_places, view.landing_order, landed],
       () => h("div", { class: "lb-panel lb-landing" }, h("h3", {}, tr("landing")), h("div", { class: "lb-places" }, places()))),
     h("div", { class: "lb-panel lb-log", "data-testid": "lb-log" }, h("h3", {}, tr("log")),
-      h("ol", {}, lines.map(([e, n]) => part(morphId("lb-log", n), e, () => h("li", { class: `lb-log-${e.type}` }, describeEvent(view, tr, e)))))));
+      h("ol", { dataset: { newest: String((m.logged - 1) % LOG_LINES) } }, lines.map(([e, n]) =>
+        part(morphId("lb-log", n % LOG_LINES), [n, e], () => h("li", {
+          class: `lb-log-${e.type}`, dataset: { slot: String(n % LOG_LINES) }, style: { order: String(-n) },
+        }, describeEvent(view, tr, e)))))));
 }
 
 // (a row built again for a boat more afloat or a vote keeps its swatch, name and hats as they are)
