@@ -205,32 +205,61 @@ function drawing({ mark, hat }) {
 
 export const { chip, pawn, who, describeEvent } = drawing({ mark: (view, colour, size) => shape(colour, size), hat: (size) => hatIcon(size) });
 
-// The TV's glyphs: a shape or a hat as the background image of a span (the same SVG, in the
+// The TV's glyphs: a shape or a hat as the background image of a span (the same paths, in the
 // colour's ink), not an inline SVG. The TV shows a hundred of them, and each inline SVG root is
 // paint chunks of its own (its viewBox's transform and clip) that every frame's pre-paint, paint
-// and layerize walk: the board's 60-90 roots were most of its layerize (issue 24). An image is
-// painted in its box's chunk. `tv`: the drawings above with glyphs, `tv.mark(view, colour,
-// size)` a colour's shape, `tv.hat(width, height, spent)` a hat (spent: the faint one of a
-// player's row).
-function svgBackground(viewBox, body) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}">${body}</svg>`;
-  return `url("data:image/svg+xml,${encodeURIComponent(svg)}") center / contain no-repeat`;
+// and layerize walk: the board's 60-90 roots were most of its layerize (issue 24). The image is
+// a bitmap drawn once per colour and ink (a canvas, 128 px: at least twice the size of the
+// largest glyph on a 4K screen), not an SVG image: an SVG image is drawn again (its document
+// painted) each time its box is repainted, as the log's lines are on every update (0.4 ms per
+// update), a bitmap is only placed. `tv`: the drawings above with glyphs; `tv.mark(view,
+// colour, size)` a colour's shape, `hatGlyph(width, height, spent)` a hat (spent: the faint one
+// of a player's row).
+const bitmaps = new Map();
+function bitmap(key, width, height, draw) {
+  let url = bitmaps.get(key);
+  if (!url) {
+    const canvas = document.createElement("canvas");
+    canvas.width = width;
+    canvas.height = height;
+    draw(canvas.getContext("2d"));
+    url = `url(${canvas.toDataURL("image/png")}) center / contain no-repeat`;
+    bitmaps.set(key, url);
+  }
+  return url;
 }
+const GLYPH_PX = 128;
 
 export function glyph(colour, size, colourInk) {
   return icon(`glyph|${colour}|${size}|${colourInk}`, () => h("span", { class: "lb-shape lb-glyph", "aria-hidden": "true", style: {
     display: "inline-block", flex: "none", width: `${size}px`, height: `${size}px`,
-    background: svgBackground("-10 -10 20 20", `<path d="${SHAPES[colour] || SHAPES.black}" fill="${colourInk}" fill-rule="evenodd"/>`),
+    background: bitmap(`${colour}|${colourInk}`, GLYPH_PX, GLYPH_PX, (g) => {
+      g.scale(GLYPH_PX / 20, GLYPH_PX / 20);
+      g.translate(10, 10);
+      g.fillStyle = colourInk;
+      g.fill(new Path2D(SHAPES[colour] || SHAPES.black), "evenodd");
+    }),
   } }));
 }
 
 export function hatGlyph(width, height = width * 0.75, spent = false) {
   // (the colours of lifeboats.css's .lb-hat: navy with its gold badge; spent, a faint shadow)
-  const paint = spent ? 'fill="#000" fill-opacity="0.15"' : 'fill="#1b2338"';
   return icon(`hatglyph|${width}|${height}|${spent}`, () => h("span", { class: `lb-hat lb-glyph${spent ? " spent" : ""}`, "aria-hidden": "true", style: {
     display: "inline-block", flex: "none", width: `${width}px`, height: `${height}px`,
-    background: svgBackground("0 0 32 24", `<path d="${HAT.brim}" ${paint}/><path d="${HAT.crown}" ${paint} opacity="0.85"/>`
-      + (spent ? "" : '<circle cx="16" cy="9" r="2.2" fill="#f5d77a"/>')),
+    background: bitmap(`hat|${spent}`, GLYPH_PX, GLYPH_PX * 0.75, (g) => {
+      g.scale(GLYPH_PX / 32, GLYPH_PX / 32);
+      g.fillStyle = spent ? "rgba(0,0,0,0.15)" : "#1b2338";
+      g.fill(new Path2D(HAT.brim));
+      g.globalAlpha = 0.85;
+      g.fill(new Path2D(HAT.crown));
+      g.globalAlpha = 1;
+      if (!spent) {
+        g.fillStyle = "#f5d77a";
+        g.beginPath();
+        g.arc(16, 9, 2.2, 0, 2 * Math.PI);
+        g.fill();
+      }
+    }),
   } }));
 }
 
