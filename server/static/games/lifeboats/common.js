@@ -216,37 +216,44 @@ export const { chip, pawn, who, describeEvent } = drawing({ mark: (view, colour,
 // colour, size)` a colour's shape, `hatGlyph(width, height, spent)` a hat (spent: the faint one
 // of a player's row).
 const bitmaps = new Map();
+let sheet = null;
+// (a class per image, its rule in one stylesheet: a glyph's element carries a short class, not
+// the image's kilobytes, and glyphs of one image share their style)
 function bitmap(key, width, height, draw) {
-  let url = bitmaps.get(key);
-  if (!url) {
+  let cls = bitmaps.get(key);
+  if (!cls) {
     const canvas = document.createElement("canvas");
     canvas.width = width;
     canvas.height = height;
     draw(canvas.getContext("2d"));
-    url = `url(${canvas.toDataURL("image/png")}) center / contain no-repeat`;
-    bitmaps.set(key, url);
+    cls = `lb-gi-${bitmaps.size}`;
+    if (!sheet || !sheet.isConnected) {
+      sheet = document.createElement("style");
+      document.head.append(sheet);
+    }
+    sheet.append(`.${cls} { background: url(${canvas.toDataURL("image/png")}) center / contain no-repeat; }\n`);
+    bitmaps.set(key, cls);
   }
-  return url;
+  return cls;
 }
 const GLYPH_PX = 128;
 
 export function glyph(colour, size, colourInk) {
-  return icon(`glyph|${colour}|${size}|${colourInk}`, () => h("span", { class: "lb-shape lb-glyph", "aria-hidden": "true", style: {
-    display: "inline-block", flex: "none", width: `${size}px`, height: `${size}px`,
-    background: bitmap(`${colour}|${colourInk}`, GLYPH_PX, GLYPH_PX, (g) => {
+  return icon(`glyph|${colour}|${size}|${colourInk}`, () => h("span", { "aria-hidden": "true", style: {
+    display: "inline-block", flex: "none", width: `${size}px`, height: `${size}px` },
+    class: ["lb-shape lb-glyph", bitmap(`${colour}|${colourInk}`, GLYPH_PX, GLYPH_PX, (g) => {
       g.scale(GLYPH_PX / 20, GLYPH_PX / 20);
       g.translate(10, 10);
       g.fillStyle = colourInk;
       g.fill(new Path2D(SHAPES[colour] || SHAPES.black), "evenodd");
-    }),
-  } }));
+    })] }));
 }
 
 export function hatGlyph(width, height = width * 0.75, spent = false) {
   // (the colours of lifeboats.css's .lb-hat: navy with its gold badge; spent, a faint shadow)
-  return icon(`hatglyph|${width}|${height}|${spent}`, () => h("span", { class: `lb-hat lb-glyph${spent ? " spent" : ""}`, "aria-hidden": "true", style: {
-    display: "inline-block", flex: "none", width: `${width}px`, height: `${height}px`,
-    background: bitmap(`hat|${spent}`, GLYPH_PX, GLYPH_PX * 0.75, (g) => {
+  return icon(`hatglyph|${width}|${height}|${spent}`, () => h("span", { "aria-hidden": "true", style: {
+    display: "inline-block", flex: "none", width: `${width}px`, height: `${height}px` },
+    class: [`lb-hat lb-glyph${spent ? " spent" : ""}`, bitmap(`hat|${spent}`, GLYPH_PX, GLYPH_PX * 0.75, (g) => {
       g.scale(GLYPH_PX / 32, GLYPH_PX / 32);
       g.fillStyle = spent ? "rgba(0,0,0,0.15)" : "#1b2338";
       g.fill(new Path2D(HAT.brim));
@@ -259,8 +266,7 @@ export function hatGlyph(width, height = width * 0.75, spent = false) {
         g.arc(16, 9, 2.2, 0, 2 * Math.PI);
         g.fill();
       }
-    }),
-  } }));
+    })] }));
 }
 
 export const tv = drawing({ mark: (view, colour, size) => glyph(colour, size, ink(view, colour)), hat: (size) => hatGlyph(size) });
