@@ -2,8 +2,8 @@
 // reveal, the swim, the log and the final scores. Rendered from msg.view only.
 import { strings, table as S } from "/static/games/lifeboats/strings.js";
 import {
-  h, s, boatColour, chip, colourName, describeEvent, ensureCss, fill, fmt, hatIcon, ink, islandValues,
-  leakIcon, makeTr, pawn, seatColour, shape, starIcon, who,
+  h, s, boatColour, colourName, ensureCss, fill, fmt, hatGlyph, ink, islandValues,
+  leakIcon, makeTr, seatColour, starIcon, tv,
 } from "/static/games/lifeboats/common.js";
 import { lifeboatsReveals, lifeboatsWaiting } from "/static/games/lifeboats/moments.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
@@ -12,6 +12,9 @@ import { fitWhenNeeded } from "/static/js/fit.js";
 import { minutesSeconds, ticker } from "/static/js/waiting.js";
 
 export { strings, seatColour };
+
+// Shapes and hats as glyphs (common.js: an image each, not an inline SVG root each)
+const { chip, describeEvent, mark, pawn, who } = tv;
 
 // The board is drawn in fixed pixels for this design size (at least 1600 wide, for seven lanes
 // and the side panel, and 900 high); the TV page scales it into its stage on any screen, also
@@ -133,10 +136,13 @@ const sideNeedsRefit = (page) => {
   if (side.scrollHeight > side.clientHeight + 1) return !page.classList.contains(TIGHT[TIGHT.length - 1]);
   return page.classList.contains(TIGHT[0]) && sideFree(side) > Math.max(LOG_ROOM, (page.sideFree || 0) + 40);
 };
-// The column's free height under its last panel, in unscaled px.
+// The column's free height under its last panel shown, in unscaled px: the panels are stacked
+// in a column, so the last one shown ends lowest (one box read, not one per panel).
 function sideFree(side) {
   const box = side.getBoundingClientRect();
-  const used = Math.max(box.top, ...[...side.children].map((el) => el.getBoundingClientRect().bottom));
+  let last = side.lastElementChild;
+  while (last && !last.getClientRects().length) last = last.previousElementSibling;
+  const used = last ? Math.max(box.top, last.getBoundingClientRect().bottom) : box.top;
   return (box.bottom - used) * (side.clientHeight / (box.height || 1));
 }
 const LOG_ROOM = 100;   // unscaled px: the log's title and two lines
@@ -203,7 +209,7 @@ function board(part, view, tr, newEvents, m) {
       h("div", { class: "lb-docks" }, docked.map((b) => h("span", {
         class: `lb-dock${landedNow.has(b.colour) ? " lb-just-landed" : ""}`,
         style: { background: fill(view, b.colour), color: ink(view, b.colour) },
-      }, shape(b.colour, 16), h("b", {}, `#${b.landing_place}`)))))));
+      }, mark(view, b.colour, 16), h("b", {}, `#${b.landing_place}`)))))));
     col += g.lanes.length;
   }
 
@@ -284,7 +290,7 @@ export function boatCard(view, tr, b, opts = {}) {
     style: { "--hull": fill(view, b.colour), "--hull-ink": ink(view, b.colour) },
   },
     part(morphId("lb-boat-head", b.colour), [owner], () => h("div", { class: "lb-boat-head" },
-      shape(b.colour, 20),
+      mark(view, b.colour, 20),
       h("span", { class: "lb-boat-name" }, colourName(view, tr, b.colour)),
       owner !== null ? h("span", { class: "lb-boat-owner" }, owner) : null)),
     h("div", { class: "lb-seats" }, seats));
@@ -313,15 +319,19 @@ function side(view, tr, msg, m, ctx, part) {
       const c = view.landing_order[i];
       out.push(h("div", { class: `lb-place${c ? " taken" : ""}` },
         h("span", { class: "lb-place-no" }, String(i + 1)),
-        c ? h("span", { class: "lb-swatch", style: { background: fill(view, c), color: ink(view, c) } }, shape(c, 14)) : null,
+        c ? h("span", { class: "lb-swatch", style: { background: fill(view, c), color: ink(view, c) } }, mark(view, c, 14)) : null,
         landed[i] ? h("span", { class: "lb-place-island" }, tr(`island.${landed[i]}`).split(" ")[0]) : null));
     }
     return out;
   };
 
-  // newest first; a line keeps its node while it scrolls down (an id by its place in the game's log)
+  // The log's lines, newest first on screen: line n of the game's log takes slot n % LOG_LINES of
+  // the list (a ring, in the slots' order) and its place on screen from CSS (order: -n), so a new
+  // line rewrites the one slot it takes over (the oldest line's) and no other line moves in the
+  // DOM (issue 24: each new line morphed the whole list, 80-100 elements, on nearly every update).
   const first = m.logged - m.log.length;
-  const lines = m.log.map((e, i) => [e, first + i]).slice(-LOG_LINES).reverse();
+  const lines = m.log.map((e, i) => [e, first + i]).slice(-LOG_LINES)
+    .sort((a, b) => (a[1] % LOG_LINES) - (b[1] % LOG_LINES));
   const seats = msg.waiting_for || view.waiting_for || [];
   return h("aside", { class: "lb-side" },
     // "Waiting for ...": built again only when whom or what for changes (its names and
@@ -332,7 +342,10 @@ function side(view, tr, msg, m, ctx, part) {
     part("lb-part-landing", [view.landing_places, view.landing_order, landed],
       () => h("div", { class: "lb-panel lb-landing" }, h("h3", {}, tr("landing")), h("div", { class: "lb-places" }, places()))),
     h("div", { class: "lb-panel lb-log", "data-testid": "lb-log" }, h("h3", {}, tr("log")),
-      h("ol", {}, lines.map(([e, n]) => part(morphId("lb-log", n), e, () => h("li", { class: `lb-log-${e.type}` }, describeEvent(view, tr, e)))))));
+      h("ol", { dataset: { newest: String((m.logged - 1) % LOG_LINES) } }, lines.map(([e, n]) =>
+        part(morphId("lb-log", n % LOG_LINES), [n, e], () => h("li", {
+          class: `lb-log-${e.type}`, dataset: { slot: String(n % LOG_LINES) }, style: { order: String(-n) },
+        }, describeEvent(view, tr, e)))))));
 }
 
 // (a row built again for a boat more afloat or a vote keeps its swatch, name and hats as they are)
@@ -342,14 +355,14 @@ function playerRow(view, tr, seat, { afloat, vote }, part) {
     vote ? "✓ " + tr("voted") : tr("not_voted"));
   return h("div", { class: "lb-player", dataset: { seat: String(seat) } },
     part(morphId("lb-pswatch", seat), [], () => h("span", { class: "lb-pswatch", style: { background: fill(view, colour), color: ink(view, colour) } },
-      shape(colour, 26))),
+      mark(view, colour, 26))),
     h("div", { class: "lb-pmain" },
       part(morphId("lb-pname", seat), [view.start_player === seat && view.phase !== "over"], () => h("div", { class: "lb-pname" }, h("b", {}, view.players[seat]),
         view.start_player === seat && view.phase !== "over"
           ? h("span", { class: "lb-marker", title: tr("start_player") }, starIcon(18)) : null)),
       h("div", { class: "lb-pmeta" },
         part(morphId("lb-hats", seat), [view.hats_left[seat]], () => h("span", { class: "lb-hats", title: tr("hats") },
-          [0, 1, 2].map((i) => hatIcon(20, i >= view.hats_left[seat])))),
+          [0, 1, 2].map((i) => hatGlyph(16, 16, i >= view.hats_left[seat])))),
         h("span", { class: "lb-onwater" }, tr("afloat", { n: afloat })),
         view.drowned[seat] ? h("span", { class: "lb-drowned" }, tr("drowned.n", { n: view.drowned[seat] })) : null,
         voteState)),
@@ -461,7 +474,7 @@ function revealPanel(view, tr, r, opts = {}) {
     who(view, tr, v.seat),
     r.kind === "eject" ? h("span", { class: "lb-weight" }, tr("weight", { n: v.weight })) : null,
     v.choice === "hat"
-      ? h("span", { class: "lb-rchoice lb-rhat", title: tr("reveal.hat") }, hatIcon(34), h("b", {}, tr("wheel.hat")))
+      ? h("span", { class: "lb-rchoice lb-rhat", title: tr("reveal.hat") }, hatGlyph(34), h("b", {}, tr("wheel.hat")))
       : h("span", { class: "lb-rchoice" }, chip(view, tr, v.choice))));
   const counted = r.tally.some(([, n]) => n > 0);
   const tally = !counted ? null : h("div", { class: "lb-tally", title: tr("reveal.tally") },

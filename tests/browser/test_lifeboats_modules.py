@@ -231,6 +231,44 @@ def test_an_icon_is_built_once_and_cloned(browser, preview):
     page.close()
 
 
+def test_a_new_log_line_takes_the_oldest_lines_place_and_shows_first(browser, preview):
+    """The TV's log lines are a ring (lifeboats.js): a new line rewrites the slot of the line it
+    pushes out, so no line node is added, removed or moved in the list (each new line morphed
+    the whole list), and CSS shows them newest first, the newest bold; after more lines than
+    the log shows, it reads the last nine, newest first."""
+    page, errors, data = _tv_scenario(browser, preview, "vote")
+    page.evaluate("m => window.__rerender(m)", data)
+    read = """() => [...document.querySelectorAll('[data-testid=lb-log] li')].map((li) => li)
+      .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
+      .map((li) => [li.textContent, getComputedStyle(li).fontWeight])"""
+    for turn in range(101, 113):
+        data["version"] += 1
+        data["events"] = [{"type": "turn_started", "turn": turn, "start_player": 0}]
+        if turn == 112:
+            page.evaluate("() => { window.__lines = [...document.querySelectorAll('[data-testid=lb-log] li')]; }")
+        page.evaluate("m => window.__rerender(m)", data)
+    assert page.evaluate("""() => { const now = [...document.querySelectorAll('[data-testid=lb-log] li')];
+      return now.length === window.__lines.length && now.every((li, i) => li === window.__lines[i]); }""")
+    lines = page.evaluate(read)
+    assert [f"Turn {t} " in text for t, (text, _) in zip(range(112, 103, -1), lines)] == [True] * 9, lines
+    assert [weight for _, weight in lines] == ["700"] + ["400"] * 8, lines
+    assert not errors, errors
+    page.close()
+
+
+def test_the_tv_draws_its_shapes_as_glyphs_not_svg(browser, preview):
+    """The TV's shapes and hats (pawns, chips, names, boats, players' rows) are glyphs, an image
+    each, not inline SVG roots (each root was paint chunks of its own that every frame walked):
+    a crowded board keeps a handful of SVGs (the brand, the star, the leaks)."""
+    page, errors, data = _tv_scenario(browser, preview, "vote_6p")
+    svgs, glyphs, drawn = page.evaluate("""() => [document.querySelectorAll('.lb-table svg').length,
+      document.querySelectorAll('.lb-table .lb-glyph').length,
+      [...document.querySelectorAll('.lb-table .lb-glyph')].every((g) => getComputedStyle(g).backgroundImage.startsWith('url("data:image/png'))]""")
+    assert svgs <= 10 and glyphs >= 40 and drawn, (svgs, glyphs, drawn)
+    assert not errors, errors
+    page.close()
+
+
 def test_a_crowded_side_column_is_tightened_then_given_its_log_back(browser, preview):
     """Four players in an ejection vote, three of them waited for: the TV's side column has no
     room for the log, so the fit hides it (and never cuts a player off). Once nobody is waited

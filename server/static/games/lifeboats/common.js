@@ -68,36 +68,18 @@ export function shape(colour, size = 20, colourInk = null) {
                 "fill-rule": "evenodd" })));
 }
 
-// A colour chip: swatch with shape, plus the translated colour name.
-export function chip(view, tr, colour, extra = {}) {
-  const { label = true, cls = "" } = extra;
-  return h("span", { class: `lb-chip ${cls}`, dataset: { colour } },
-    h("span", { class: "lb-swatch", style: { background: fill(view, colour), color: ink(view, colour) } },
-      shape(colour, 16)),
-    label ? h("span", { class: "lb-chip-name" }, colourName(view, tr, colour)) : null);
-}
 
 export function colourName(view, tr, colour) {
   return tr(`colour.${shown(view, colour)}`);
 }
 
-// A pawn: officers are tall with a gold cap band, sailors small and round.
-export function pawn(view, colour, rank, extra = {}) {
-  const el = h("span", {
-    class: `lb-pawn lb-${rank} ${extra.cls || ""}`,
-    style: { background: fill(view, colour), color: ink(view, colour) },
-    dataset: { colour, rank },
-    title: extra.title || null,
-  }, shape(colour, rank === "officer" ? 20 : 15));
-  return el;
-}
-
+// a hat's brim and crown (its icon and its TV glyph)
+const HAT = { brim: "M3,17 C8,20 24,20 29,17 L27,14 C22,16 10,16 5,14 Z", crown: "M7,14 C7,5 11,3 16,3 C21,3 25,5 25,14 C20,15.5 12,15.5 7,14 Z" };
 export function hatIcon(size = 26, spent = false) {
   return icon(`hat|${size}|${spent}`, () => s("svg", { class: `lb-hat${spent ? " spent" : ""}`, viewBox: "0 0 32 24", width: size,
                     height: size * 0.75, "aria-hidden": "true" },
-    s("path", { d: "M3,17 C8,20 24,20 29,17 L27,14 C22,16 10,16 5,14 Z", fill: "currentColor" }),
-    s("path", { d: "M7,14 C7,5 11,3 16,3 C21,3 25,5 25,14 C20,15.5 12,15.5 7,14 Z",
-                fill: "currentColor", opacity: "0.85" }),
+    s("path", { d: HAT.brim, fill: "currentColor" }),
+    s("path", { d: HAT.crown, fill: "currentColor", opacity: "0.85" }),
     s("circle", { cx: 16, cy: 9, r: 2.2, fill: "#f5d77a" })));
 }
 
@@ -122,78 +104,172 @@ import { makeTr, fmt } from "/static/js/text.js";
 
 export { makeTr, fmt };
 
-// The player's name, as text, with their colour chip.
-export function who(view, tr, seat) {
-  if (seat === null || seat === undefined) return h("span", { class: "lb-who" }, "?");
-  const colour = view.colours[seat];
-  return h("span", { class: "lb-who", dataset: { seat: String(seat) } },
-    h("span", { class: "lb-swatch", style: { background: fill(view, colour), color: ink(view, colour) } },
-      shape(colour, 15)),
-    h("b", {}, view.players[seat]));
+// The drawings made of shapes (chips, pawns, names with their colour, log lines), with the
+// shapes and hats drawn by `mark(view, colour, size)` and `hat(size)`: inline SVG for the phone
+// (its wheel takes the shapes' paths), glyphs for the TV (`tv`, below).
+function drawing({ mark, hat }) {
+  // A colour chip: swatch with shape, plus the translated colour name.
+  function chip(view, tr, colour, extra = {}) {
+    const { label = true, cls = "" } = extra;
+    return h("span", { class: `lb-chip ${cls}`, dataset: { colour } },
+      h("span", { class: "lb-swatch", style: { background: fill(view, colour), color: ink(view, colour) } },
+        mark(view, colour, 16)),
+      label ? h("span", { class: "lb-chip-name" }, colourName(view, tr, colour)) : null);
+  }
+
+  // A pawn: officers are tall with a gold cap band, sailors small and round.
+  function pawn(view, colour, rank, extra = {}) {
+    const el = h("span", {
+      class: `lb-pawn lb-${rank} ${extra.cls || ""}`,
+      style: { background: fill(view, colour), color: ink(view, colour) },
+      dataset: { colour, rank },
+      title: extra.title || null,
+    }, mark(view, colour, rank === "officer" ? 20 : 15));
+    return el;
+  }
+
+  // The player's name, as text, with their colour chip.
+  function who(view, tr, seat) {
+    if (seat === null || seat === undefined) return h("span", { class: "lb-who" }, "?");
+    const colour = view.colours[seat];
+    return h("span", { class: "lb-who", dataset: { seat: String(seat) } },
+      h("span", { class: "lb-swatch", style: { background: fill(view, colour), color: ink(view, colour) } },
+        mark(view, colour, 15)),
+      h("b", {}, view.players[seat]));
+  }
+
+  // One line of text for a log event (public events only).
+  function describeEvent(view, tr, e) {
+    const W = (seat) => who(view, tr, seat);
+    const C = (c) => chip(view, tr, c);
+    const R = (r) => tr(`rank.${r}`);
+    switch (e.type) {
+      case "boat_placed":
+        return fmt(tr, "log.boat_placed", { who: W(e.seat), boat: C(e.boat), lane: e.lane,
+                                           island: tr(`island.${e.island}`) });
+      case "pawn_seated":
+        return fmt(tr, "log.pawn_seated", { who: W(e.seat), rank: tr(`rank.a.${e.rank}`), boat: C(e.boat) });
+      case "turn_started":
+        return fmt(tr, "log.turn_started", { turn: e.turn, who: W(e.start_player) });
+      case "phase_skipped":
+        return fmt(tr, `log.phase_skipped.${e.reason}`, { phase: tr(`phase.${e.phase}`) });
+      case "ballot_opened":
+        return e.kind === "eject"
+          ? fmt(tr, "log.ballot_opened.eject", { boat: C(e.boat) })
+          : fmt(tr, `log.ballot_opened.${e.kind}`, {});
+      case "vote_called":
+        return fmt(tr, "log.vote_called", { who: W(e.seat) });
+      case "voted":
+        return fmt(tr, "log.voted", { who: W(e.seat) });
+      case "ballot_revealed":
+        return fmt(tr, "log.ballot_revealed", { votes: h("span", {}, (e.votes || []).map((v) =>
+          h("span", { class: "lb-logvote" }, W(v.seat), " ",
+            v.choice === "hat" ? hat(18) : C(v.choice)))) });
+      case "ballot_restarted":
+        return fmt(tr, "log.ballot_restarted", {});
+      case "outcome":
+        return fmt(tr, `log.outcome.${e.kind}`, { choice: C(e.choice), boat: e.boat ? C(e.boat) : "",
+          how: tr(`resolution.${e.resolution}`, { who: e.decided_by === null || e.decided_by === undefined ? "" : view.players[e.decided_by] }) });
+      case "boat_full":
+        return fmt(tr, "log.boat_full", { boat: C(e.boat) });
+      case "leak_placed":
+        return fmt(tr, "log.leak_placed", { boat: C(e.boat), leaks: e.leaks, pawns: e.pawns });
+      case "pawn_ejected":
+        return fmt(tr, "log.pawn_ejected", { who: W(e.seat), rank: R(e.rank), boat: C(e.boat) });
+      case "boat_moved":
+        return fmt(tr, "log.boat_moved", { boat: C(e.boat), row: e.row, rows: e.rows });
+      case "boat_landed":
+        return fmt(tr, "log.boat_landed", { boat: C(e.boat), island: tr(`island.${e.island}`),
+                                           place: e.landing_place, n: (e.pawns || []).length });
+      case "pawn_left":
+        return fmt(tr, "log.pawn_left", { who: W(e.seat), rank: R(e.rank), boat: C(e.boat) });
+      case "swim_skipped":
+        return fmt(tr, "log.swim_skipped", { who: W(e.seat) });
+      case "pawn_boarded":
+        return fmt(tr, "log.pawn_boarded", { who: W(e.seat), rank: R(e.rank), boat: C(e.boat) });
+      case "pawn_drowned":
+        return fmt(tr, `log.pawn_drowned.${e.reason}`, { who: W(e.seat), rank: R(e.rank) });
+      case "boat_sank":
+        return fmt(tr, "log.boat_sank", { boat: C(e.boat), n: (e.pawns || []).length });
+      case "start_player_passed":
+        return fmt(tr, "log.start_player_passed", { who: W(e.seat) });
+      case "game_over":
+        return fmt(tr, "log.game_over", { who: h("span", {}, (e.winners || []).map((w, i) =>
+          [i ? " & " : "", W(w)])) });
+      default:
+        return [e.type];
+    }
+  }
+  return { chip, pawn, who, describeEvent, mark, hat };
 }
 
-// One line of text for a log event (public events only).
-export function describeEvent(view, tr, e) {
-  const W = (seat) => who(view, tr, seat);
-  const C = (c) => chip(view, tr, c);
-  const R = (r) => tr(`rank.${r}`);
-  switch (e.type) {
-    case "boat_placed":
-      return fmt(tr, "log.boat_placed", { who: W(e.seat), boat: C(e.boat), lane: e.lane,
-                                         island: tr(`island.${e.island}`) });
-    case "pawn_seated":
-      return fmt(tr, "log.pawn_seated", { who: W(e.seat), rank: tr(`rank.a.${e.rank}`), boat: C(e.boat) });
-    case "turn_started":
-      return fmt(tr, "log.turn_started", { turn: e.turn, who: W(e.start_player) });
-    case "phase_skipped":
-      return fmt(tr, `log.phase_skipped.${e.reason}`, { phase: tr(`phase.${e.phase}`) });
-    case "ballot_opened":
-      return e.kind === "eject"
-        ? fmt(tr, "log.ballot_opened.eject", { boat: C(e.boat) })
-        : fmt(tr, `log.ballot_opened.${e.kind}`, {});
-    case "vote_called":
-      return fmt(tr, "log.vote_called", { who: W(e.seat) });
-    case "voted":
-      return fmt(tr, "log.voted", { who: W(e.seat) });
-    case "ballot_revealed":
-      return fmt(tr, "log.ballot_revealed", { votes: h("span", {}, (e.votes || []).map((v) =>
-        h("span", { class: "lb-logvote" }, W(v.seat), " ",
-          v.choice === "hat" ? hatIcon(18) : C(v.choice)))) });
-    case "ballot_restarted":
-      return fmt(tr, "log.ballot_restarted", {});
-    case "outcome":
-      return fmt(tr, `log.outcome.${e.kind}`, { choice: C(e.choice), boat: e.boat ? C(e.boat) : "",
-        how: tr(`resolution.${e.resolution}`, { who: e.decided_by === null || e.decided_by === undefined ? "" : view.players[e.decided_by] }) });
-    case "boat_full":
-      return fmt(tr, "log.boat_full", { boat: C(e.boat) });
-    case "leak_placed":
-      return fmt(tr, "log.leak_placed", { boat: C(e.boat), leaks: e.leaks, pawns: e.pawns });
-    case "pawn_ejected":
-      return fmt(tr, "log.pawn_ejected", { who: W(e.seat), rank: R(e.rank), boat: C(e.boat) });
-    case "boat_moved":
-      return fmt(tr, "log.boat_moved", { boat: C(e.boat), row: e.row, rows: e.rows });
-    case "boat_landed":
-      return fmt(tr, "log.boat_landed", { boat: C(e.boat), island: tr(`island.${e.island}`),
-                                         place: e.landing_place, n: (e.pawns || []).length });
-    case "pawn_left":
-      return fmt(tr, "log.pawn_left", { who: W(e.seat), rank: R(e.rank), boat: C(e.boat) });
-    case "swim_skipped":
-      return fmt(tr, "log.swim_skipped", { who: W(e.seat) });
-    case "pawn_boarded":
-      return fmt(tr, "log.pawn_boarded", { who: W(e.seat), rank: R(e.rank), boat: C(e.boat) });
-    case "pawn_drowned":
-      return fmt(tr, `log.pawn_drowned.${e.reason}`, { who: W(e.seat), rank: R(e.rank) });
-    case "boat_sank":
-      return fmt(tr, "log.boat_sank", { boat: C(e.boat), n: (e.pawns || []).length });
-    case "start_player_passed":
-      return fmt(tr, "log.start_player_passed", { who: W(e.seat) });
-    case "game_over":
-      return fmt(tr, "log.game_over", { who: h("span", {}, (e.winners || []).map((w, i) =>
-        [i ? " & " : "", W(w)])) });
-    default:
-      return [e.type];
+export const { chip, pawn, who, describeEvent } = drawing({ mark: (view, colour, size) => shape(colour, size), hat: (size) => hatIcon(size) });
+
+// The TV's glyphs: a shape or a hat as the background image of a span (the same paths, in the
+// colour's ink), not an inline SVG. The TV shows a hundred of them, and each inline SVG root is
+// paint chunks of its own (its viewBox's transform and clip) that every frame's pre-paint, paint
+// and layerize walk: the board's 60-90 roots were most of its layerize (issue 24). The image is
+// a bitmap drawn once per colour and ink (a canvas, 128 px: at least twice the size of the
+// largest glyph on a 4K screen), not an SVG image: an SVG image is drawn again (its document
+// painted) each time its box is repainted, as the log's lines are on every update (0.4 ms per
+// update), a bitmap is only placed. `tv`: the drawings above with glyphs; `tv.mark(view,
+// colour, size)` a colour's shape, `hatGlyph(width, height, spent)` a hat (spent: the faint one
+// of a player's row).
+const bitmaps = new Map();
+let sheet = null;
+// (a class per image, its rule in one stylesheet: a glyph's element carries a short class, not
+// the image's kilobytes, and glyphs of one image share their style)
+function bitmap(key, width, height, draw) {
+  let cls = bitmaps.get(key);
+  if (!cls) {
+    const canvas = document.createElement("canvas");
+    canvas.width = width;
+    canvas.height = height;
+    draw(canvas.getContext("2d"));
+    cls = `lb-gi-${bitmaps.size}`;
+    if (!sheet || !sheet.isConnected) {
+      sheet = document.createElement("style");
+      document.head.append(sheet);
+    }
+    sheet.append(`.${cls} { background: url(${canvas.toDataURL("image/png")}) center / contain no-repeat; }\n`);
+    bitmaps.set(key, cls);
   }
+  return cls;
 }
+const GLYPH_PX = 128;
+
+export function glyph(colour, size, colourInk) {
+  return icon(`glyph|${colour}|${size}|${colourInk}`, () => h("span", { "aria-hidden": "true", style: {
+    display: "inline-block", flex: "none", width: `${size}px`, height: `${size}px` },
+    class: ["lb-shape lb-glyph", bitmap(`${colour}|${colourInk}`, GLYPH_PX, GLYPH_PX, (g) => {
+      g.scale(GLYPH_PX / 20, GLYPH_PX / 20);
+      g.translate(10, 10);
+      g.fillStyle = colourInk;
+      g.fill(new Path2D(SHAPES[colour] || SHAPES.black), "evenodd");
+    })] }));
+}
+
+export function hatGlyph(width, height = width * 0.75, spent = false) {
+  // (the colours of lifeboats.css's .lb-hat: navy with its gold badge; spent, a faint shadow)
+  return icon(`hatglyph|${width}|${height}|${spent}`, () => h("span", { "aria-hidden": "true", style: {
+    display: "inline-block", flex: "none", width: `${width}px`, height: `${height}px` },
+    class: [`lb-hat lb-glyph${spent ? " spent" : ""}`, bitmap(`hat|${spent}`, GLYPH_PX, GLYPH_PX * 0.75, (g) => {
+      g.scale(GLYPH_PX / 32, GLYPH_PX / 32);
+      g.fillStyle = spent ? "rgba(0,0,0,0.15)" : "#1b2338";
+      g.fill(new Path2D(HAT.brim));
+      g.globalAlpha = 0.85;
+      g.fill(new Path2D(HAT.crown));
+      g.globalAlpha = 1;
+      if (!spent) {
+        g.fillStyle = "#f5d77a";
+        g.beginPath();
+        g.arc(16, 9, 2.2, 0, 2 * Math.PI);
+        g.fill();
+      }
+    })] }));
+}
+
+export const tv = drawing({ mark: (view, colour, size) => glyph(colour, size, ink(view, colour)), hat: (size) => hatGlyph(size) });
 
 export { ensureCss } from "/static/js/dom.js";
 
