@@ -248,44 +248,54 @@ function departureLine({ view, tr }) {
 // ---------------------------------------------------------------- castaways
 
 function castaways({ view, tr, ctx }, part) {
-  const waiting = new Set(view.waiting_for || []);
+  const waiting = view.waiting_for || [];
   const st = view.stage || {};
   const ballot = st.vote ? st.vote.ballot : st.ballot;
-  // (of the phase a row shows only whether it is the actions': who has acted; the other
-  // phases' turns do not build the twelve rows again)
-  const rows = view.castaways.map((c) => part(morphId("gt-cw", c.seat), [c, waiting.has(c.seat),
-    ballot && !ballot.revealed && ballot.voters.includes(c.seat) ? ballot.voted.includes(c.seat) : null, causeOf(view, c.seat),
-    view.first_player === c.seat, view.over, view.alarm_clock === c.seat, view.phase === "actions"], () => {
+  const voting = ballot && !ballot.revealed ? ballot.voters : [];
+  // A row's inputs are what it draws of its castaway, nothing else: not the fields it never
+  // shows (a forced action, a sickness caught this turn), not the turn. What changes on most
+  // updates is the panel's: whom the table waits for, who has acted, who votes and who has
+  // voted (its data-waiting, data-acted, data-voters, data-voted light the rows and show
+  // their marks, galerapagos.css; the actions' mark shows in their phase, the page's
+  // data-phase), so a turn passing on, an action, a vote or a new phase rebuilds no row
+  // (issue 24).
+  const rows = view.castaways.map((c) => {
     const state = stateOf(c);
+    const acts = c.alive && !c.resting;
     const d = state === "dead" ? causeOf(view, c.seat) : null;
-    const col = ctx.colourOf(c.seat);
-    let vote = null;
-    if (ballot && !ballot.revealed && ballot.voters.includes(c.seat)) {
-      const voted = ballot.voted.includes(c.seat);
-      vote = h("span", { class: `gt-vstate ${voted ? "done" : "todo"}`, dataset: { voted: String(voted) } },
-        voted ? `✓ ${tr("vote.voted")}` : tr("vote.thinking"));
-    }
-    const backs = [];
-    for (let i = 0; i < Math.min(c.hand_size, 8); i++) backs.push(h("span", { class: "gt-back" }));
-    return h("div", { class: `gt-cw gt-st-${state}${waiting.has(c.seat) ? " waiting" : ""}`, dataset: { seat: String(c.seat) },
-                      style: { "--seat": col.colour },
-                      "data-testid": `gt-castaway-${c.seat}` },
-      disc(col),
-      h("div", { class: "gt-cw-main" },
-        h("div", { class: "gt-cw-name" }, h("b", {}, col.name),
-          view.first_player === c.seat && !view.over ? h("span", { class: "gt-star", title: tr("first_player") }, icon("star", 18)) : null,
-          c.conch ? h("span", { class: "gt-conch", title: tr("conch.short") }, icon("conch", 18)) : null,
-          view.alarm_clock === c.seat && !view.over ? h("span", { class: "gt-alarm" }, tr("alarm.next")) : null),
-        h("div", { class: "gt-cw-meta" },
-          h("span", { class: "gt-state" }, icon(state === "dead" ? "skull" : state === "sick" ? "sick" : state === "resting" ? "zzz" : "sun", 16),
-            d ? tr(`dead.${d.cause}`, { turn: d.turn }) : tr(`state.short.${state}`)),
-          c.alive && c.hand_size ? h("span", { class: "gt-backs", title: tr("hand.backs", { n: c.hand_size }) }, backs, h("small", {}, String(c.hand_size))) : null,
-          c.faceup.map((f) => h("span", { class: "gt-perm" }, cardName(f, ctx.lang, tr))),
-          c.covered.map((r) => h("span", { class: "gt-covered" }, icon(r, 14), tr(`covered.${r}`))),
-          view.phase === "actions" && c.alive && !c.resting ? h("span", { class: `gt-acted${c.acted ? " yes" : ""}` }, tr(c.acted ? "acted" : "to_act")) : null,
-          vote)));
-  }));
-  return h("section", { class: "gt-castaways", "data-testid": "gt-castaways" }, h("h3", {}, tr("castaways")), rows);
+    const first = view.first_player === c.seat && !view.over;
+    const alarm = view.alarm_clock === c.seat && !view.over;
+    return part(morphId("gt-cw", c.seat), [state, c.alive && c.hand_size, c.faceup, c.covered, c.conch, d, first, alarm], () => {
+      const col = ctx.colourOf(c.seat);
+      const backs = [];
+      for (let i = 0; i < Math.min(c.hand_size, 8); i++) backs.push(h("span", { class: "gt-back" }));
+      return h("div", { class: `gt-cw gt-st-${state}`, dataset: { seat: String(c.seat) }, style: { "--seat": col.colour },
+                        "data-testid": `gt-castaway-${c.seat}` },
+        disc(col),
+        h("div", { class: "gt-cw-main" },
+          h("div", { class: "gt-cw-name" }, h("b", {}, col.name),
+            first ? h("span", { class: "gt-star", title: tr("first_player") }, icon("star", 18)) : null,
+            c.conch ? h("span", { class: "gt-conch", title: tr("conch.short") }, icon("conch", 18)) : null,
+            alarm ? h("span", { class: "gt-alarm" }, tr("alarm.next")) : null),
+          h("div", { class: "gt-cw-meta" },
+            h("span", { class: "gt-state" }, icon(state === "dead" ? "skull" : state === "sick" ? "sick" : state === "resting" ? "zzz" : "sun", 16),
+              d ? tr(`dead.${d.cause}`, { turn: d.turn }) : tr(`state.short.${state}`)),
+            c.alive && c.hand_size ? h("span", { class: "gt-backs", title: tr("hand.backs", { n: c.hand_size }) }, backs, h("small", {}, String(c.hand_size))) : null,
+            c.faceup.map((f) => h("span", { class: "gt-perm" }, cardName(f, ctx.lang, tr))),
+            c.covered.map((r) => h("span", { class: "gt-covered" }, icon(r, 14), tr(`covered.${r}`))),
+            // both words of a mark: the panel's list says which one shows
+            acts ? h("span", { class: "gt-acted" }, h("span", { class: "gt-no" }, tr("to_act")), h("span", { class: "gt-yes" }, tr("acted"))) : null,
+            h("span", { class: "gt-vstate" }, h("span", { class: "gt-no" }, tr("vote.thinking")), h("span", { class: "gt-yes" }, `✓ ${tr("vote.voted")}`)))));
+    });
+  });
+  const marks = {
+    waiting: waiting.join(" "),
+    acted: view.castaways.filter((c) => c.acted).map((c) => c.seat).join(" "),
+    voters: voting.join(" "),
+    voted: voting.filter((seat) => ballot.voted.includes(seat)).join(" "),
+  };
+  return h("section", { class: "gt-castaways", "data-testid": "gt-castaways", dataset: marks },
+    h("h3", {}, tr("castaways")), rows);
 }
 
 // ---------------------------------------------------------------- now
@@ -390,9 +400,10 @@ function reveal({ tr, ctx }, b) {
 
 // ---------------------------------------------------------------- log
 
-// The log's last lines, newest first: [event, its place in the game's log] of the last events
-// that say something. Whether an event does is asked once (m.says, logsays.js): its sentence
-// is built only with its line's part, not on every update to be thrown away.
+// The log's last lines, newest first: [event, its place in the game's log, its sentence if this
+// update built it] of the last events that say something. Whether an event does is asked once
+// (m.says, logsays.js), by building its sentence: a new line's part takes that sentence instead
+// of building it again; an older line's part is kept, its sentence never built again.
 function logLines(m, say) {
   const out = [];
   const first = m.logged - m.log.length;
@@ -400,7 +411,8 @@ function logLines(m, say) {
     const e = m.log[i];
     if (e.type === "voted" || e.type === "pass") continue;
     const n = first + i;
-    if (m.says.says(n, () => say(e))) out.push([e, n]);
+    let said = null;
+    if (m.says.says(n, () => (said = say(e)))) out.push([e, n, said]);
   }
   m.says.prune(first, m.log.length);
   return out;
@@ -409,7 +421,7 @@ function logLines(m, say) {
 // A line keeps its node while it scrolls down (a part with an id by its place in the log).
 function logPanel({ tr }, lines, say, part) {
   return h("section", { class: "gt-logp", "data-testid": "gt-log" }, h("h3", {}, tr("log")),
-    h("ol", {}, lines.map(([e, n]) => part(morphId("gt-log", n), e, () => h("li", { class: `gt-log-${e.type}` }, say(e))))));
+    h("ol", {}, lines.map(([e, n, said]) => part(morphId("gt-log", n), e, () => h("li", { class: `gt-log-${e.type}` }, said || say(e))))));
 }
 
 // ---------------------------------------------------------------- the end
