@@ -541,3 +541,69 @@ def test_an_update_leaves_the_folds_of_the_last_fit_as_they_are(browser, preview
     assert page.evaluate("() => document.querySelectorAll('.gt-table [hidden]').length") == folded
     assert not errors, errors
     page.close()
+
+
+def _rows_after(page, data):
+    """Renders `data` on the TV; the castaway rows built by it (morph.js partStats' log)."""
+    return page.evaluate("""async (m) => {
+      const { partStats } = await import("/static/js/morph.js");
+      partStats.log = [];
+      window.__rerender(m);
+      const built = partStats.log.filter((id) => id.startsWith("gt-cw-"));
+      partStats.log = null;
+      return built;
+    }""", data)
+
+
+def _mark_of(page, seat, mark):
+    """The words a castaway's row shows for `mark` (.gt-acted, .gt-vstate), "" when hidden."""
+    loc = page.locator(f"[data-testid=gt-castaway-{seat}] {mark}")
+    return loc.inner_text().strip() if loc.count() and loc.is_visible() else ""
+
+
+def _lit(page, seat):
+    return page.evaluate("s => getComputedStyle(document.querySelector(`[data-testid=gt-castaway-${s}]`)).borderTopColor", seat)
+
+
+def test_a_turn_passing_on_rebuilds_no_castaway_row(browser, preview):
+    """Whom the table waits for, who has acted, who votes and who has voted are the castaways
+    panel's (data attributes, one CSS rule per seat): an action that passes the turn on, a vote
+    and a new phase build no row and keep every row's node, and each row still shows its mark
+    (the sun's border on the castaway awaited, "acted" / "to act", "voted" / "thinking")."""
+    page, errors, data = _open_tv(browser, preview, "step")
+    view = data["view"]
+    seat = view["waiting_for"][0]
+    nxt = next(c["seat"] for c in view["castaways"] if c["seat"] != seat and c["alive"] and not c["resting"] and not c["acted"])
+    assert _mark_of(page, seat, ".gt-acted") == "to act" and _mark_of(page, nxt, ".gt-acted") == "to act"
+    lit, unlit = _lit(page, seat), _lit(page, nxt)
+    assert lit != unlit
+    for c in view["castaways"]:
+        _mark(page, f"[data-testid=gt-castaway-{c['seat']}]")
+    # the castaway awaited acts, the turn passes on
+    view["castaways"][seat]["acted"] = True
+    view["waiting_for"] = data["waiting_for"] = [nxt]
+    data["version"] += 1
+    assert _rows_after(page, data) == []
+    assert _mark_of(page, seat, ".gt-acted") == "acted" and _mark_of(page, nxt, ".gt-acted") == "to act"
+    assert (_lit(page, seat), _lit(page, nxt)) == (unlit, lit)
+    # another phase: the actions' marks go, no row is built
+    view["phase"] = "evening"
+    data["version"] += 1
+    assert _rows_after(page, data) == []
+    assert _mark_of(page, seat, ".gt-acted") == "" and _mark_of(page, nxt, ".gt-acted") == ""
+    assert all(_kept(page, f"[data-testid=gt-castaway-{c['seat']}]") for c in view["castaways"])
+    page.close()
+    # a vote: the voter's row says so, no row is built
+    page, errors2, data = _open_tv(browser, preview, "vote")
+    st = data["view"]["stage"]
+    ballot = st["vote"]["ballot"] if st.get("vote") else st["ballot"]
+    voter = next(s for s in ballot["voters"] if s not in ballot["voted"])
+    assert _mark_of(page, voter, ".gt-vstate") == "thinking…"
+    outsiders = [c["seat"] for c in data["view"]["castaways"] if c["seat"] not in ballot["voters"]]
+    assert all(_mark_of(page, s, ".gt-vstate") == "" for s in outsiders)
+    ballot["voted"].append(voter)
+    data["version"] += 1
+    assert _rows_after(page, data) == []
+    assert _mark_of(page, voter, ".gt-vstate") == "✓ voted"
+    assert not errors and not errors2, errors + errors2
+    page.close()
