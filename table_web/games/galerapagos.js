@@ -198,10 +198,12 @@ function island(env, part) {
   const { view, tr, ctx } = env;
   const w = view.weather;
   const living = view.castaways.filter((c) => c.alive).length;
-  // (built inside the raft's part: a kept raft builds none of its logs and places)
+  // (built inside the raft's part: a kept raft builds none of its logs and places; every slot
+  // holds its log, shown once got: wood gained changes a class, not the slots' children, which
+  // the morph would hand to idiomorph one slot at a time)
   const wood = () => {
     const logs = [];
-    for (let i = 0; i < 6; i++) logs.push(h("span", { class: `gt-log${i < view.wood ? " got" : ""}` }, i < view.wood ? icon("wood", 22) : null));
+    for (let i = 0; i < 6; i++) logs.push(h("span", { class: `gt-log${i < view.wood ? " got" : ""}` }, icon("wood", 22)));
     return logs;
   };
   const places = () => {
@@ -267,8 +269,10 @@ function castaways({ view, tr, ctx }, part) {
     const alarm = view.alarm_clock === c.seat && !view.over;
     return part(morphId("gt-cw", c.seat), [state, c.alive && c.hand_size, c.faceup, c.covered, c.conch, d, first, alarm], () => {
       const col = ctx.colourOf(c.seat);
+      // eight backs at most, those beyond the hand hidden: a card more or less changes a class
+      // (the morph writes it), not the backs' children (an idiomorph call)
       const backs = [];
-      for (let i = 0; i < Math.min(c.hand_size, 8); i++) backs.push(h("span", { class: "gt-back" }));
+      for (let i = 0; i < 8; i++) backs.push(h("span", { class: i < c.hand_size ? "gt-back" : "gt-back off" }));
       return h("div", { class: `gt-cw gt-st-${state}`, dataset: { seat: String(c.seat) }, style: { "--seat": col.colour },
                         "data-testid": `gt-castaway-${c.seat}` },
         disc(col),

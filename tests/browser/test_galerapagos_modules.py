@@ -607,3 +607,29 @@ def test_a_turn_passing_on_rebuilds_no_castaway_row(browser, preview):
     assert _mark_of(page, voter, ".gt-vstate") == "✓ voted"
     assert not errors and not errors2, errors + errors2
     page.close()
+
+
+def test_a_card_drawn_and_wood_gained_need_no_idiomorph_call(browser, preview):
+    """A castaway's hand one card larger and one more log on the raft change classes and
+    words only (each back and each log slot is drawn and hidden until had): the morph writes
+    them itself, with no idiomorph call (its set-up, 30-100 us, for a subtree; issue 24)."""
+    page, errors, data = _open_tv(browser, preview, "step")
+    view = data["view"]
+    c = next(c for c in view["castaways"] if c["alive"] and 0 < c["hand_size"] < 7)
+    assert view["wood"] < 5
+    c["hand_size"] += 1
+    view["wood"] += 1
+    data["version"] += 1
+    data["events"] = []     # (the scenario's events again would be new log lines)
+    out = page.evaluate("""async (m) => {
+      const { partStats } = await import("/static/js/morph.js");
+      const before = { ...partStats };
+      window.__rerender(m);
+      return { units: partStats.units - before.units, whole: partStats.whole - before.whole,
+               backs: document.querySelectorAll(`[data-testid=gt-castaway-${m.view.castaways.find((x) => x.hand_size === %d && x.seat === %d).seat}] .gt-back:not(.off)`).length,
+               logs: document.querySelectorAll(".gt-log.got .gp-icon").length };
+    }""" % (c["hand_size"], c["seat"]), data)
+    assert out == {"units": 0, "whole": 0, "backs": c["hand_size"], "logs": view["wood"]}, out
+    assert page.locator(".gt-log:not(.got) .gp-icon").first.is_hidden()
+    assert not errors, errors
+    page.close()
