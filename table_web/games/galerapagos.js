@@ -159,7 +159,17 @@ function excess(page) {
   return [...page.querySelectorAll(PANELS)].map((el) => Math.max(0, el.scrollHeight - el.clientHeight - 1));
 }
 
-// The window's clock and the "waiting for" banner's own countdown (waiting.js) tick together.
+// The window's clock and the "waiting for" banner's own countdown (waiting.js) tick together,
+// from one timer. Each is drawn with the seconds left as the ticker writes them, so a page
+// drawn again within the same second is the one shown: the morph does not empty a clock for
+// the ticker to fill it again on every update of a window (two writes, a layout each).
+function secondsNow(el, deadline) {
+  const left = String(Math.max(0, Math.ceil((deadline - Date.now()) / 1000)));
+  el.textContent = left;
+  el.dataset.seconds = left;
+  return el;
+}
+
 function countdown(root, m, msg) {
   if (m.timer) { m.timer(); m.timer = null; }
   m.timer = ticker(root, msg.deadline, ".gt-clock b, .wf-secs");
@@ -334,7 +344,7 @@ function now(env, part) {
     parts.push(h("div", { class: "gt-hurricane-banner" }, icon("storm", 30), tr("hurricane.banner", { places: view.places, living })));
   }
   if (st.kind === "survival") parts.push(h("div", { class: "gt-surv-big" }, survivalLine(view, tr, st.resource)));
-  if (msg.deadline && st.window) parts.push(h("div", { class: "gt-clock", "data-testid": "gt-clock" }, tr("window.closes"), " ", h("b", {}), tr("seconds")));
+  if (msg.deadline && st.window) parts.push(h("div", { class: "gt-clock", "data-testid": "gt-clock" }, tr("window.closes"), " ", secondsNow(h("b", {}), msg.deadline), tr("seconds")));
   const ballot = st.vote ? st.vote.ballot : st.ballot;
   if (ballot && !ballot.revealed) parts.push(voters(env, ballot, part));
   else if (st.window) parts.push(h("div", { class: "gt-ready" }, tr("window.ready", { done: st.window.done.length, n: st.window.seats.length })));
@@ -342,7 +352,11 @@ function now(env, part) {
   // part, built again only when what it shows changed (names and colours are the parts' extra)
   if (!view.over && waiting.length) {
     parts.unshift(part("gt-part-waiting", [msg.waiting_for || waiting, ballot && [ballot.revealed, ballot.voters.length],
-      st.window && !view.interrupt ? [st.window.seats.length, msg.deadline] : null], () => galerapagosWaiting(msg, ctx)));
+      st.window && !view.interrupt ? [st.window.seats.length, msg.deadline] : null], () => {
+      const banner = galerapagosWaiting(msg, ctx);
+      for (const el of banner ? banner.querySelectorAll(".wf-secs") : []) secondsNow(el, msg.deadline);
+      return banner;
+    }));
   }
   // The turn's story: the last action outcome large, the revealed votes of this turn.
   const outcomes = view.turn_log || [];

@@ -633,3 +633,29 @@ def test_a_card_drawn_and_wood_gained_need_no_idiomorph_call(browser, preview):
     assert page.locator(".gt-log:not(.got) .gp-icon").first.is_hidden()
     assert not errors, errors
     page.close()
+
+
+def test_an_update_in_a_window_leaves_its_clocks_as_they_are(browser, preview):
+    """The evening's window with its countdown (the window's clock and the banner's): one more
+    castaway ready within the same second writes neither clock (each is drawn with the seconds
+    the ticker shows: the morph emptied them and the ticker filled them again on every update)."""
+    page, errors, data = _open_tv(browser, preview, "evening")
+    assert page.locator(".gt-clock b").inner_text().strip() != ""
+    assert len(data["waiting_for"]) >= 2 and page.locator(".wf-secs").count() == 1
+    page.evaluate("""() => { window.__obs = new MutationObserver(() => {});
+      for (const el of document.querySelectorAll('.gt-clock b, .wf-secs'))
+        window.__obs.observe(el, { childList: true, characterData: true, subtree: true, attributes: true }); }""")
+    data["waiting_for"] = data["view"]["waiting_for"] = data["waiting_for"][1:]
+    data["version"] += 1
+    data["events"] = []
+    # (a second passing between the two draws writes the clocks, rightly: then the test says so)
+    out = page.evaluate("""(m) => { const left = () => Math.ceil((m.deadline - Date.now()) / 1000);
+      const before = left(); window.__obs.takeRecords(); window.__rerender(m);
+      return { writes: window.__obs.takeRecords().length, ticked: left() !== before,
+               names: document.querySelectorAll('.wf-name').length }; }""", data)
+    assert out["names"] == len(data["waiting_for"]), out
+    assert out["writes"] == 0 or out["ticked"], out
+    assert page.locator(".gt-clock b").inner_text().strip() == page.locator(".gt-clock b").get_attribute("data-seconds")
+    assert page.locator(".wf-secs").inner_text().strip() == page.locator(".wf-secs").get_attribute("data-seconds")
+    assert not errors, errors
+    page.close()
