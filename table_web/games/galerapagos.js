@@ -143,7 +143,9 @@ const FOLDABLE = [".gt-logp", ".gt-logp li", ".gt-dcard", ".gt-earlier li"];
 // A kept fit's folds on the page shown, for the same fit: no measuring (issue 24). Each foldable
 // element is set (folded or not): a part kept from an earlier update has the folds of then.
 function foldAgain(page, folds) {
-  if (!folds) return;
+  // the last fit folded nothing: nothing is hidden, on either page (the fit unfolds every
+  // foldable before it measures, and a part built since is drawn unfolded)
+  if (!folds || !folds.some((f) => f.length)) return;
   FOLDABLE.forEach((sel, k) => {
     const fold = new Set(folds[k] || []);
     page.querySelectorAll(sel).forEach((el, i) => {
