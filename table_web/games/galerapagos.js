@@ -143,7 +143,9 @@ const FOLDABLE = [".gt-logp", ".gt-logp li", ".gt-dcard", ".gt-earlier li"];
 // A kept fit's folds on the page shown, for the same fit: no measuring (issue 24). Each foldable
 // element is set (folded or not): a part kept from an earlier update has the folds of then.
 function foldAgain(page, folds) {
-  if (!folds) return;
+  // the last fit folded nothing: nothing is hidden, on either page (the fit unfolds every
+  // foldable before it measures, and a part built since is drawn unfolded)
+  if (!folds || !folds.some((f) => f.length)) return;
   FOLDABLE.forEach((sel, k) => {
     const fold = new Set(folds[k] || []);
     page.querySelectorAll(sel).forEach((el, i) => {
@@ -159,7 +161,17 @@ function excess(page) {
   return [...page.querySelectorAll(PANELS)].map((el) => Math.max(0, el.scrollHeight - el.clientHeight - 1));
 }
 
-// The window's clock and the "waiting for" banner's own countdown (waiting.js) tick together.
+// The window's clock and the "waiting for" banner's own countdown (waiting.js) tick together,
+// from one timer. Each is drawn with the seconds left as the ticker writes them, so a page
+// drawn again within the same second is the one shown: the morph does not empty a clock for
+// the ticker to fill it again on every update of a window (two writes, a layout each).
+function secondsNow(el, deadline) {
+  const left = String(Math.max(0, Math.ceil((deadline - Date.now()) / 1000)));
+  el.textContent = left;
+  el.dataset.seconds = left;
+  return el;
+}
+
 function countdown(root, m, msg) {
   if (m.timer) { m.timer(); m.timer = null; }
   m.timer = ticker(root, msg.deadline, ".gt-clock b, .wf-secs");
@@ -198,10 +210,12 @@ function island(env, part) {
   const { view, tr, ctx } = env;
   const w = view.weather;
   const living = view.castaways.filter((c) => c.alive).length;
-  // (built inside the raft's part: a kept raft builds none of its logs and places)
+  // (built inside the raft's part: a kept raft builds none of its logs and places; every slot
+  // holds its log, shown once got: wood gained changes a class, not the slots' children, which
+  // the morph would hand to idiomorph one slot at a time)
   const wood = () => {
     const logs = [];
-    for (let i = 0; i < 6; i++) logs.push(h("span", { class: `gt-log${i < view.wood ? " got" : ""}` }, i < view.wood ? icon("wood", 22) : null));
+    for (let i = 0; i < 6; i++) logs.push(h("span", { class: `gt-log${i < view.wood ? " got" : ""}` }, icon("wood", 22)));
     return logs;
   };
   const places = () => {
@@ -248,44 +262,56 @@ function departureLine({ view, tr }) {
 // ---------------------------------------------------------------- castaways
 
 function castaways({ view, tr, ctx }, part) {
-  const waiting = new Set(view.waiting_for || []);
+  const waiting = view.waiting_for || [];
   const st = view.stage || {};
   const ballot = st.vote ? st.vote.ballot : st.ballot;
-  // (of the phase a row shows only whether it is the actions': who has acted; the other
-  // phases' turns do not build the twelve rows again)
-  const rows = view.castaways.map((c) => part(morphId("gt-cw", c.seat), [c, waiting.has(c.seat),
-    ballot && !ballot.revealed && ballot.voters.includes(c.seat) ? ballot.voted.includes(c.seat) : null, causeOf(view, c.seat),
-    view.first_player === c.seat, view.over, view.alarm_clock === c.seat, view.phase === "actions"], () => {
+  const voting = ballot && !ballot.revealed ? ballot.voters : [];
+  // A row's inputs are what it draws of its castaway, nothing else: not the fields it never
+  // shows (a forced action, a sickness caught this turn), not the turn. What changes on most
+  // updates is the panel's: whom the table waits for, who has acted, who votes and who has
+  // voted (its data-waiting, data-acted, data-voters, data-voted light the rows and show
+  // their marks, galerapagos.css; the actions' mark shows in their phase, the page's
+  // data-phase), so a turn passing on, an action, a vote or a new phase rebuilds no row
+  // (issue 24).
+  const rows = view.castaways.map((c) => {
     const state = stateOf(c);
+    const acts = c.alive && !c.resting;
     const d = state === "dead" ? causeOf(view, c.seat) : null;
-    const col = ctx.colourOf(c.seat);
-    let vote = null;
-    if (ballot && !ballot.revealed && ballot.voters.includes(c.seat)) {
-      const voted = ballot.voted.includes(c.seat);
-      vote = h("span", { class: `gt-vstate ${voted ? "done" : "todo"}`, dataset: { voted: String(voted) } },
-        voted ? `✓ ${tr("vote.voted")}` : tr("vote.thinking"));
-    }
-    const backs = [];
-    for (let i = 0; i < Math.min(c.hand_size, 8); i++) backs.push(h("span", { class: "gt-back" }));
-    return h("div", { class: `gt-cw gt-st-${state}${waiting.has(c.seat) ? " waiting" : ""}`, dataset: { seat: String(c.seat) },
-                      style: { "--seat": col.colour },
-                      "data-testid": `gt-castaway-${c.seat}` },
-      disc(col),
-      h("div", { class: "gt-cw-main" },
-        h("div", { class: "gt-cw-name" }, h("b", {}, col.name),
-          view.first_player === c.seat && !view.over ? h("span", { class: "gt-star", title: tr("first_player") }, icon("star", 18)) : null,
-          c.conch ? h("span", { class: "gt-conch", title: tr("conch.short") }, icon("conch", 18)) : null,
-          view.alarm_clock === c.seat && !view.over ? h("span", { class: "gt-alarm" }, tr("alarm.next")) : null),
-        h("div", { class: "gt-cw-meta" },
-          h("span", { class: "gt-state" }, icon(state === "dead" ? "skull" : state === "sick" ? "sick" : state === "resting" ? "zzz" : "sun", 16),
-            d ? tr(`dead.${d.cause}`, { turn: d.turn }) : tr(`state.short.${state}`)),
-          c.alive && c.hand_size ? h("span", { class: "gt-backs", title: tr("hand.backs", { n: c.hand_size }) }, backs, h("small", {}, String(c.hand_size))) : null,
-          c.faceup.map((f) => h("span", { class: "gt-perm" }, cardName(f, ctx.lang, tr))),
-          c.covered.map((r) => h("span", { class: "gt-covered" }, icon(r, 14), tr(`covered.${r}`))),
-          view.phase === "actions" && c.alive && !c.resting ? h("span", { class: `gt-acted${c.acted ? " yes" : ""}` }, tr(c.acted ? "acted" : "to_act")) : null,
-          vote)));
-  }));
-  return h("section", { class: "gt-castaways", "data-testid": "gt-castaways" }, h("h3", {}, tr("castaways")), rows);
+    const first = view.first_player === c.seat && !view.over;
+    const alarm = view.alarm_clock === c.seat && !view.over;
+    return part(morphId("gt-cw", c.seat), [state, c.alive && c.hand_size, c.faceup, c.covered, c.conch, d, first, alarm], () => {
+      const col = ctx.colourOf(c.seat);
+      // eight backs at most, those beyond the hand hidden: a card more or less changes a class
+      // (the morph writes it), not the backs' children (an idiomorph call)
+      const backs = [];
+      for (let i = 0; i < 8; i++) backs.push(h("span", { class: i < c.hand_size ? "gt-back" : "gt-back off" }));
+      return h("div", { class: `gt-cw gt-st-${state}`, dataset: { seat: String(c.seat) }, style: { "--seat": col.colour },
+                        "data-testid": `gt-castaway-${c.seat}` },
+        disc(col),
+        h("div", { class: "gt-cw-main" },
+          h("div", { class: "gt-cw-name" }, h("b", {}, col.name),
+            first ? h("span", { class: "gt-star", title: tr("first_player") }, icon("star", 18)) : null,
+            c.conch ? h("span", { class: "gt-conch", title: tr("conch.short") }, icon("conch", 18)) : null,
+            alarm ? h("span", { class: "gt-alarm" }, tr("alarm.next")) : null),
+          h("div", { class: "gt-cw-meta" },
+            h("span", { class: "gt-state" }, icon(state === "dead" ? "skull" : state === "sick" ? "sick" : state === "resting" ? "zzz" : "sun", 16),
+              d ? tr(`dead.${d.cause}`, { turn: d.turn }) : tr(`state.short.${state}`)),
+            c.alive && c.hand_size ? h("span", { class: "gt-backs", title: tr("hand.backs", { n: c.hand_size }) }, backs, h("small", {}, String(c.hand_size))) : null,
+            c.faceup.map((f) => h("span", { class: "gt-perm" }, cardName(f, ctx.lang, tr))),
+            c.covered.map((r) => h("span", { class: "gt-covered" }, icon(r, 14), tr(`covered.${r}`))),
+            // both words of a mark: the panel's list says which one shows
+            acts ? h("span", { class: "gt-acted" }, h("span", { class: "gt-no" }, tr("to_act")), h("span", { class: "gt-yes" }, tr("acted"))) : null,
+            h("span", { class: "gt-vstate" }, h("span", { class: "gt-no" }, tr("vote.thinking")), h("span", { class: "gt-yes" }, `✓ ${tr("vote.voted")}`)))));
+    });
+  });
+  const marks = {
+    waiting: waiting.join(" "),
+    acted: view.castaways.filter((c) => c.acted).map((c) => c.seat).join(" "),
+    voters: voting.join(" "),
+    voted: voting.filter((seat) => ballot.voted.includes(seat)).join(" "),
+  };
+  return h("section", { class: "gt-castaways", "data-testid": "gt-castaways", dataset: marks },
+    h("h3", {}, tr("castaways")), rows);
 }
 
 // ---------------------------------------------------------------- now
@@ -320,7 +346,7 @@ function now(env, part) {
     parts.push(h("div", { class: "gt-hurricane-banner" }, icon("storm", 30), tr("hurricane.banner", { places: view.places, living })));
   }
   if (st.kind === "survival") parts.push(h("div", { class: "gt-surv-big" }, survivalLine(view, tr, st.resource)));
-  if (msg.deadline && st.window) parts.push(h("div", { class: "gt-clock", "data-testid": "gt-clock" }, tr("window.closes"), " ", h("b", {}), tr("seconds")));
+  if (msg.deadline && st.window) parts.push(h("div", { class: "gt-clock", "data-testid": "gt-clock" }, tr("window.closes"), " ", secondsNow(h("b", {}), msg.deadline), tr("seconds")));
   const ballot = st.vote ? st.vote.ballot : st.ballot;
   if (ballot && !ballot.revealed) parts.push(voters(env, ballot, part));
   else if (st.window) parts.push(h("div", { class: "gt-ready" }, tr("window.ready", { done: st.window.done.length, n: st.window.seats.length })));
@@ -328,7 +354,11 @@ function now(env, part) {
   // part, built again only when what it shows changed (names and colours are the parts' extra)
   if (!view.over && waiting.length) {
     parts.unshift(part("gt-part-waiting", [msg.waiting_for || waiting, ballot && [ballot.revealed, ballot.voters.length],
-      st.window && !view.interrupt ? [st.window.seats.length, msg.deadline] : null], () => galerapagosWaiting(msg, ctx)));
+      st.window && !view.interrupt ? [st.window.seats.length, msg.deadline] : null], () => {
+      const banner = galerapagosWaiting(msg, ctx);
+      for (const el of banner ? banner.querySelectorAll(".wf-secs") : []) secondsNow(el, msg.deadline);
+      return banner;
+    }));
   }
   // The turn's story: the last action outcome large, the revealed votes of this turn.
   const outcomes = view.turn_log || [];
@@ -390,9 +420,10 @@ function reveal({ tr, ctx }, b) {
 
 // ---------------------------------------------------------------- log
 
-// The log's last lines, newest first: [event, its place in the game's log] of the last events
-// that say something. Whether an event does is asked once (m.says, logsays.js): its sentence
-// is built only with its line's part, not on every update to be thrown away.
+// The log's last lines, newest first: [event, its place in the game's log, its sentence if this
+// update built it] of the last events that say something. Whether an event does is asked once
+// (m.says, logsays.js), by building its sentence: a new line's part takes that sentence instead
+// of building it again; an older line's part is kept, its sentence never built again.
 function logLines(m, say) {
   const out = [];
   const first = m.logged - m.log.length;
@@ -400,7 +431,8 @@ function logLines(m, say) {
     const e = m.log[i];
     if (e.type === "voted" || e.type === "pass") continue;
     const n = first + i;
-    if (m.says.says(n, () => say(e))) out.push([e, n]);
+    let said = null;
+    if (m.says.says(n, () => (said = say(e)))) out.push([e, n, said]);
   }
   m.says.prune(first, m.log.length);
   return out;
@@ -409,7 +441,7 @@ function logLines(m, say) {
 // A line keeps its node while it scrolls down (a part with an id by its place in the log).
 function logPanel({ tr }, lines, say, part) {
   return h("section", { class: "gt-logp", "data-testid": "gt-log" }, h("h3", {}, tr("log")),
-    h("ol", {}, lines.map(([e, n]) => part(morphId("gt-log", n), e, () => h("li", { class: `gt-log-${e.type}` }, say(e))))));
+    h("ol", {}, lines.map(([e, n, said]) => part(morphId("gt-log", n), e, () => h("li", { class: `gt-log-${e.type}` }, said || say(e))))));
 }
 
 // ---------------------------------------------------------------- the end

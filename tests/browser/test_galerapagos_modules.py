@@ -541,3 +541,124 @@ def test_an_update_leaves_the_folds_of_the_last_fit_as_they_are(browser, preview
     assert page.evaluate("() => document.querySelectorAll('.gt-table [hidden]').length") == folded
     assert not errors, errors
     page.close()
+
+
+def _rows_after(page, data):
+    """Renders `data` on the TV; the castaway rows built by it (morph.js partStats' log)."""
+    return page.evaluate("""async (m) => {
+      const { partStats } = await import("/static/js/morph.js");
+      partStats.log = [];
+      window.__rerender(m);
+      const built = partStats.log.filter((id) => id.startsWith("gt-cw-"));
+      partStats.log = null;
+      return built;
+    }""", data)
+
+
+def _mark_of(page, seat, mark):
+    """The words a castaway's row shows for `mark` (.gt-acted, .gt-vstate), "" when hidden."""
+    loc = page.locator(f"[data-testid=gt-castaway-{seat}] {mark}")
+    return loc.inner_text().strip() if loc.count() and loc.is_visible() else ""
+
+
+def _lit(page, seat):
+    return page.evaluate("s => getComputedStyle(document.querySelector(`[data-testid=gt-castaway-${s}]`)).borderTopColor", seat)
+
+
+def test_a_turn_passing_on_rebuilds_no_castaway_row(browser, preview):
+    """Whom the table waits for, who has acted, who votes and who has voted are the castaways
+    panel's (data attributes, one CSS rule per seat): an action that passes the turn on, a vote
+    and a new phase build no row and keep every row's node, and each row still shows its mark
+    (the sun's border on the castaway awaited, "acted" / "to act", "voted" / "thinking")."""
+    page, errors, data = _open_tv(browser, preview, "step")
+    view = data["view"]
+    seat = view["waiting_for"][0]
+    nxt = next(c["seat"] for c in view["castaways"] if c["seat"] != seat and c["alive"] and not c["resting"] and not c["acted"])
+    assert _mark_of(page, seat, ".gt-acted") == "to act" and _mark_of(page, nxt, ".gt-acted") == "to act"
+    lit, unlit = _lit(page, seat), _lit(page, nxt)
+    assert lit != unlit
+    for c in view["castaways"]:
+        _mark(page, f"[data-testid=gt-castaway-{c['seat']}]")
+    # the castaway awaited acts, the turn passes on
+    view["castaways"][seat]["acted"] = True
+    view["waiting_for"] = data["waiting_for"] = [nxt]
+    data["version"] += 1
+    assert _rows_after(page, data) == []
+    assert _mark_of(page, seat, ".gt-acted") == "acted" and _mark_of(page, nxt, ".gt-acted") == "to act"
+    assert (_lit(page, seat), _lit(page, nxt)) == (unlit, lit)
+    # another phase: the actions' marks go, no row is built
+    view["phase"] = "evening"
+    data["version"] += 1
+    assert _rows_after(page, data) == []
+    assert _mark_of(page, seat, ".gt-acted") == "" and _mark_of(page, nxt, ".gt-acted") == ""
+    assert all(_kept(page, f"[data-testid=gt-castaway-{c['seat']}]") for c in view["castaways"])
+    page.close()
+    # a vote: the voter's row says so, no row is built
+    page, errors2, data = _open_tv(browser, preview, "vote")
+    st = data["view"]["stage"]
+    ballot = st["vote"]["ballot"] if st.get("vote") else st["ballot"]
+    voter = next(s for s in ballot["voters"] if s not in ballot["voted"])
+    assert _mark_of(page, voter, ".gt-vstate") == "thinking…"
+    outsiders = [c["seat"] for c in data["view"]["castaways"] if c["seat"] not in ballot["voters"]]
+    assert all(_mark_of(page, s, ".gt-vstate") == "" for s in outsiders)
+    ballot["voted"].append(voter)
+    data["version"] += 1
+    assert _rows_after(page, data) == []
+    assert _mark_of(page, voter, ".gt-vstate") == "✓ voted"
+    assert not errors and not errors2, errors + errors2
+    page.close()
+
+
+def test_a_card_drawn_and_wood_gained_need_no_idiomorph_call(browser, preview):
+    """A castaway's hand one card larger and one more log on the raft change classes and
+    words only (each back and each log slot is drawn and hidden until had): the morph writes
+    them itself, with no idiomorph call (its set-up, 30-100 us, for a subtree; issue 24)."""
+    page, errors, data = _open_tv(browser, preview, "step")
+    view = data["view"]
+    c = next(c for c in view["castaways"] if c["alive"] and 0 < c["hand_size"] < 7)
+    assert view["wood"] < 5
+    c["hand_size"] += 1
+    view["wood"] += 1
+    data["version"] += 1
+    data["events"] = []     # (the scenario's events again would be new log lines)
+    out = page.evaluate("""async (m) => {
+      const { partStats } = await import("/static/js/morph.js");
+      const before = { ...partStats };
+      window.__rerender(m);
+      return { units: partStats.units - before.units, whole: partStats.whole - before.whole,
+               backs: document.querySelectorAll(`[data-testid=gt-castaway-${m.view.castaways.find((x) => x.hand_size === %d && x.seat === %d).seat}] .gt-back:not(.off)`).length,
+               logs: document.querySelectorAll(".gt-log.got .gp-icon").length };
+    }""" % (c["hand_size"], c["seat"]), data)
+    assert out == {"units": 0, "whole": 0, "backs": c["hand_size"], "logs": view["wood"]}, out
+    assert page.locator(".gt-log:not(.got) .gp-icon").first.is_hidden()
+    assert not errors, errors
+    page.close()
+
+
+def test_an_update_in_a_window_leaves_its_clocks_as_they_are(browser, preview):
+    """The evening's window with its countdown (the window's clock and the banner's): one more
+    castaway ready within the same second writes neither clock (each is drawn with the seconds
+    the ticker shows: the morph emptied them and the ticker filled them again on every update)."""
+    page, errors, data = _open_tv(browser, preview, "evening")
+    assert page.locator(".gt-clock b").inner_text().strip() != ""
+    assert len(data["waiting_for"]) >= 2 and page.locator(".wf-secs").count() == 1
+    page.evaluate("""() => { window.__obs = new MutationObserver(() => {});
+      for (const el of document.querySelectorAll('.gt-clock b, .wf-secs'))
+        window.__obs.observe(el, { childList: true, characterData: true, subtree: true, attributes: true }); }""")
+    data["waiting_for"] = data["view"]["waiting_for"] = data["waiting_for"][1:]
+    data["version"] += 1
+    data["events"] = []
+    # (a clock behind the second, which its ticker writes four times a second, or a second
+    # passing during the draw, writes the clocks, rightly: the test then says so)
+    out = page.evaluate("""(m) => { const left = () => String(Math.max(0, Math.ceil((m.deadline - Date.now()) / 1000)));
+      const before = left();
+      const behind = [...document.querySelectorAll('.gt-clock b, .wf-secs')].some((el) => el.textContent !== before);
+      window.__obs.takeRecords(); window.__rerender(m);
+      return { writes: window.__obs.takeRecords().length, ticked: left() !== before || behind,
+               names: document.querySelectorAll('.wf-name').length }; }""", data)
+    assert out["names"] == len(data["waiting_for"]), out
+    assert out["writes"] == 0 or out["ticked"], out
+    assert page.locator(".gt-clock b").inner_text().strip() == page.locator(".gt-clock b").get_attribute("data-seconds")
+    assert page.locator(".wf-secs").inner_text().strip() == page.locator(".wf-secs").get_attribute("data-seconds")
+    assert not errors, errors
+    page.close()

@@ -102,7 +102,19 @@ export function names(ctx, seats, tr) {
 
 // ---------------------------------------------------------------- icons (local SVG, no font needed)
 
+// Each icon is built once per kind and size and cloned after: the TV shows dozens (a state in
+// every castaway's row, the logs of the raft, the outcome) and building each SVG element by
+// element (createElementNS, setAttribute) cost more than the rest of a row (issue 24).
+const icons = new Map();
+
 export function icon(kind, size = 22) {
+  const key = `${kind}|${size}`;
+  let made = icons.get(key);
+  if (!made) icons.set(key, made = drawIcon(kind, size));
+  return made.cloneNode(true);
+}
+
+function drawIcon(kind, size) {
   const P = {
     water: "M10,1 C10,1 2,11 2,16 A8,8 0 0,0 18,16 C18,11 10,1 10,1 Z",
     food: "M1,12 C5,5 12,5 16,10 L20,6 L20,18 L16,14 C12,19 5,19 1,12 Z",
