@@ -242,18 +242,19 @@ function byParts(old, page) {
   return true;
 }
 
-// A unit that holds no id, old or new (no part, kept or built, nothing morphId names), no form
-// field or <details> and not the focus: what idiomorph does with it is match each child in place
-// by its tag (a soft match) and recurse, with nothing its id sets could move. Done here, without
-// its set-up per call (a hidden "pantry" div put into the document and taken out again, both
-// trees' ids mapped: 30-100 us a call, and a style invalidation of the document for the pantry),
-// for what most updates change: a line of text with a chip, a list of events.
-const NOT_PLAIN = "[id], input, textarea, select, option, details";
+// A unit whose new subtree holds no id (no part, kept or built, nothing morphId names), with no
+// form field or <details>, old or new, and not the focus: what idiomorph does with it is match
+// each child in place by its tag (a soft match) and recurse, with nothing its id sets could
+// match (an id only the old subtree holds, a part or name that is gone, matches nothing new).
+// Done here, without its set-up per call (a hidden "pantry" div put into the document and taken
+// out again, both trees' ids mapped: 30-100 us a call, and a style invalidation of the document
+// for the pantry), for what most updates change: a line of text with a chip, a list of events.
+const FIELDS = "input, textarea, select, option, details";
 const namespaced = (el) => el.getAttributeNames().some((name) => name.includes(":"));
 
 function plain(o, n) {
   if (OWN_STATE.has(o.localName) || namespaced(o) || namespaced(n)
-    || o.querySelector(NOT_PLAIN) || n.querySelector(NOT_PLAIN)) return false;
+    || n.querySelector(`[id], ${FIELDS}`) || o.querySelector(FIELDS)) return false;
   const active = document.activeElement;
   return !(active && active !== document.body && o.contains(active));
 }
