@@ -11,6 +11,7 @@ import { showPage, pageParts, morphId } from "/static/js/morph.js";
 import { voteWheel as sharedWheel, startIndex } from "/static/js/wheel.js";
 import { bringIntoView } from "/static/js/intoview.js";
 import { minutesSeconds, ticker } from "/static/js/waiting.js";
+import { labelFitter } from "/static/js/fittext.js";
 
 export { strings };
 // The page header wears the seat's colour as this edition shows it (1993: blue is orange).
@@ -21,6 +22,10 @@ ensureCss(new URL("./lifeboats.css", import.meta.url));
 // The picks, sheet and confirmation of one game (server/static/js/gamekey.js): a rematch
 // opens on its own first decision, never on a screen of the last game.
 // (the clock's ticker stops with its game: a rematch starts clean)
+// My name in the top bar is drawn smaller when it is too wide for its column (a long name, or
+// French's wider hats label beside it), never cut: measured once per name, width and language.
+const labels = labelFitter(".lb-me-name", { min: 9 });
+
 const mem = gameMemory(() => ({ sel: {}, pending: false, error: null, timer: null }), (m) => { if (m.timer) m.timer(); });
 
 export function render(root, msg, ctx) {
@@ -69,8 +74,10 @@ function draw(root, m) {
       [...new Set(me.pawns.map((p) => p.boat))].map(where)], () => myPawns(env)) : null,
     ["place_pawn", "leave", "board"].some((k) => legal.some((a) => a.type === k)) ? null
       : part("lb-part-boats", [afloat, view.rows], () => miniBoard(env, {})));
+  labels.dress(page);
   // Morphed into the page shown (morph.js): focus, a pick, scrolling survive an update.
   showPage(root, page, gameKey(msg, ctx));
+  labels.fit(root);
   tick(root, m, msg);
   // A new decision for me: bring it into view (below the page's own sticky header).
   const sig = `${view.step}:${view.turn}:${legal.map((a) => a.type).join(",")}`;

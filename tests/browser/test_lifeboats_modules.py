@@ -416,3 +416,31 @@ def test_the_full_stop_after_a_colour_chip_never_starts_a_line(browser, preview)
     }""")
     assert alone == [], alone
     page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_long_name_in_the_phone_top_bar_is_drawn_smaller_not_cut(browser, preview, lang):
+    """My name in the phone's top bar fits its column (fittext.js's labelFitter), in French too,
+    where "Chapeaux" beside it is wider than "Hats": a long name ("<b>Cy</b>" in French once showed as
+    "<b>C…") is drawn smaller, never cut; a short one keeps its full size."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    sizes = {}
+    for name in ("Ana", "<b>Cy</b>", "Émilie-Françoise"):
+        def named(route, _request, name=name):
+            state = route.fetch().json()
+            me = state["phone"]["view"]["me"]
+            me["name"] = state["phone"]["view"]["players"][me["seat"]] = name
+            route.fulfill(json=state)
+        page.route("**/states/vote.json?*", named)
+        page.goto(f"{preview}?page=phone&s=vote&lang={lang}")
+        page.wait_for_function("window.__ready === true")
+        label = page.locator(".lb-me-name")
+        assert label.inner_text() == name
+        page.wait_for_function("() => { const e = document.querySelector('.lb-me-name');"
+                               " return e.scrollWidth <= e.clientWidth + 0.5; }", timeout=5000)
+        sizes[name] = label.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)")
+        page.unroute("**/states/vote.json?*")
+    assert sizes["Ana"] == 20, sizes
+    assert sizes["<b>Cy</b>"] < 20 and sizes["Émilie-Françoise"] < 20, sizes
+    ctx.close()

@@ -228,18 +228,30 @@ def test_an_update_lays_the_lifeboat_phone_out_once(browser, contexts, page_erro
     assert max(forced[first]) <= 4 and sum(layouts[first]) <= len(games) + 8, (layouts, forced)
 
 
+# Page-side JS before a morph test's own: morph.js's showPage, pageParts and partStats, dom.js's
+# h and s, and `root`, an empty div in the page.
+MORPH_OPENING = """
+      const { showPage, pageParts, partStats } = await import("/static/js/morph.js");
+      const { h, s } = await import("/static/js/dom.js");
+      const root = h("div");
+      document.body.append(root);
+"""
+
+
+def _morph_in_a_page(browser, contexts, page_errors, live_server, label, body):
+    """The value of `body` (an async page function's body, after MORPH_OPENING) in a new page."""
+    page = new_page(browser, contexts, page_errors, TV_720, label)
+    page.goto(live_server + "/")
+    return page.evaluate("async () => {" + MORPH_OPENING + body + "}")
+
+
 def test_a_changed_text_is_written_in_place_not_morphed(browser, contexts, page_errors, live_server):
     """morph.js: an update whose elements are as they were but for a text (a name, a count) and
     an attribute writes the text node's value and the attribute in place, the same nodes, and
     calls idiomorph for nothing (its set-up cost 30-50 us a call, for a name that changed); a
-    change of shape (one more element) is still idiomorph's."""
-    page = new_page(browser, contexts, page_errors, TV_720, "morph-texts")
-    page.goto(live_server + "/")
-    out = page.evaluate("""async () => {
-      const { showPage, partStats } = await import("/static/js/morph.js");
-      const { h } = await import("/static/js/dom.js");
-      const root = h("div");
-      document.body.append(root);
+    change of shape (one more element) in a subtree that holds no id is patched in place without
+    idiomorph (`plain`): the elements kept stay the same nodes."""
+    out = _morph_in_a_page(browser, contexts, page_errors, live_server, "morph-texts", """
       const draw = (name, n, colour, extra) => h("div", { class: "board" },
         h("p", { class: "who" }, h("b", { style: { color: colour } }, name), " has ", String(n), " cards"),
         h("ul", {}, h("li", {}, "one"), extra ? h("li", {}, "two") : null));
@@ -254,7 +266,62 @@ def test_a_changed_text_is_written_in_place_not_morphed(browser, contexts, page_
         text: root.textContent, colour: b.style.color };
       before = { ...partStats };
       showPage(root, draw("Bob", 4, "blue", true), "game");
-      return { inPlace, shape: { units: partStats.units - before.units, text: root.textContent } };
-    }""")
+      return { inPlace, shape: { units: partStats.units - before.units, plain: partStats.plain - before.plain,
+        text: root.textContent, same: nodes.every((el) => el.isConnected) } };
+    """)
     assert out["inPlace"] == {"units": 0, "texts": 2, "same": True, "text": "Bob has 4 cardsone", "colour": "blue"}, out
-    assert out["shape"] == {"units": 1, "text": "Bob has 4 cardsonetwo"}, out
+    assert out["shape"] == {"units": 1, "plain": 1, "text": "Bob has 4 cardsonetwo", "same": True}, out
+
+
+def test_a_changed_subtree_without_ids_is_patched_as_idiomorph_would(browser, contexts, page_errors, live_server):
+    """morph.js's plain units: a list whose items change in number, tag and text, with an SVG
+    among them, reads as drawn afresh; the elements kept in place are the same nodes and run the
+    new render's handlers, a new one its own; a subtree with an id (a part, a named element), a
+    form field or the focus inside is left to idiomorph."""
+    out = _morph_in_a_page(browser, contexts, page_errors, live_server, "morph-plain", """
+      const clicks = [];
+      const draw = (items, extra = null) => h("div", { class: "board" },
+        h("ul", { class: `log n${items.length}` }, items.map(([tag, text, colour]) => h(tag, {
+          class: "ev", onclick: () => clicks.push(`${text}@${items.length}`) },
+          s("svg", { viewBox: "0 0 2 2" }, s("path", { d: `M0 0 L${text.length} 1`, fill: colour })), text))),
+        extra);
+      const fresh = (page) => { const d = h("div"); d.append(page); return d.innerHTML; };
+      showPage(root, draw([["li", "one", "red"], ["li", "two", "blue"]]), "g");
+      const first = root.querySelector(".ev");
+      let before = { ...partStats };
+      const want = fresh(draw([["li", "uno", "green"], ["p", "dos", "red"], ["li", "tres", "blue"]]));
+      showPage(root, draw([["li", "uno", "green"], ["p", "dos", "red"], ["li", "tres", "blue"]]), "g");
+      const got = root.innerHTML;
+      root.querySelectorAll(".ev").forEach((el) => el.click());
+      const plainRun = { plain: partStats.plain - before.plain, units: partStats.units - before.units,
+        same: got === want, kept: root.querySelector(".ev") === first, clicks: clicks.splice(0) };
+      // an id inside: idiomorph's
+      before = { ...partStats };
+      showPage(root, draw([["li", "uno", "green"]], h("p", {}, h("b", { id: "named" }, "x"))), "g");
+      const named = { plain: partStats.plain - before.plain, units: partStats.units - before.units };
+      return { plainRun, named, text: root.textContent };
+    """)
+    assert out["plainRun"] == {"plain": 1, "units": 1, "same": True, "kept": True,
+                               "clicks": ["uno@3", "dos@3", "tres@3"]}, out
+    assert out["named"]["plain"] == 0 and out["named"]["units"] >= 1, out
+    assert out["text"] == "unox", out
+
+
+def test_a_part_drawn_as_nothing_is_not_built_again_for_the_same_inputs(browser, contexts, page_errors, live_server):
+    """morph.js pageParts: a part whose build gave nothing (a last vote not yet revealed, no
+    recent events) is not built on every update while its inputs stay the same; new inputs
+    build it again."""
+    out = _morph_in_a_page(browser, contexts, page_errors, live_server, "morph-nothing", """
+      const builds = [];
+      const draw = (vote) => {
+        const part = pageParts(root, "g");
+        const page = h("div", {}, h("p", {}, "x"), part("p-vote", [vote], () => {
+          builds.push(vote);
+          return vote ? h("b", {}, vote) : null;
+        }));
+        showPage(root, page, "g");
+      };
+      draw(null); draw(null); draw(null); draw("yes"); draw("yes");
+      return { builds, text: root.textContent };
+    """)
+    assert out == {"builds": [None, "yes"], "text": "xyes"}, out
