@@ -66,7 +66,8 @@ def test_a_game_without_page_modules_plays_by_taps(open_table, open_phone, shot,
 def test_the_generic_countdown_ticks_in_minutes_and_turns_red(open_table):
     """A game on the generic renderer with a deadline shows its clock as minutes and seconds in
     the page's words, red for its last ten seconds (waiting.js's ticker, shared with the games'
-    own clocks), and drops it when the deadline goes."""
+    own clocks), a deadline already passed as 0:00 with no timer left running, and drops it
+    when the deadline goes."""
     table = open_table()
     drawn = table.evaluate("""async () => {
       const { genericModule } = await import('/static/js/generic.js');
@@ -82,11 +83,19 @@ def test_the_generic_countdown_ticks_in_minutes_and_turns_red(open_table):
       const long = shown();
       mod.render(root, msg(Date.now() + 5400), ctx);
       const short = shown();
+      // a deadline already passed: painted once, no timer left running for it
+      let timers = 0;
+      const setInterval = window.setInterval;
+      window.setInterval = (...args) => { timers += 1; return setInterval(...args); };
+      mod.render(root, msg(Date.now() - 1000), ctx);
+      window.setInterval = setInterval;
+      const past = [shown(), timers];
       mod.render(root, msg(null), ctx);
       const none = shown();
       root.remove();
-      return { long, short, none };
+      return { long, short, past, none };
     }""")
     assert drawn["long"] == ["left 1:06", False]
     assert drawn["short"] == ["left 0:06", True]
+    assert drawn["past"] == [["left 0:00", True], 0]
     assert drawn["none"] is None

@@ -122,6 +122,7 @@ export function ticker(root, deadline, selector = ".wf-secs", format = (left) =>
     if (left <= 0) stop();
   };
   paint();
-  timer = setInterval(paint, 250);
+  // a deadline already passed is painted once: no timer left waking the page for nothing
+  if (Date.now() < deadline) timer = setInterval(paint, 250);
   return stop;
 }
