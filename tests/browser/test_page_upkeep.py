@@ -249,8 +249,8 @@ def test_a_changed_text_is_written_in_place_not_morphed(browser, contexts, page_
     """morph.js: an update whose elements are as they were but for a text (a name, a count) and
     an attribute writes the text node's value and the attribute in place, the same nodes, and
     calls idiomorph for nothing (its set-up cost 30-50 us a call, for a name that changed); a
-    change of shape (one more element) in a subtree that holds no id is patched in place without
-    idiomorph (`plain`): the elements kept stay the same nodes."""
+    change of shape (one more element) is idiomorph's, for that subtree alone: the elements kept
+    stay the same nodes."""
     out = _morph_in_a_page(browser, contexts, page_errors, live_server, "morph-texts", """
       const draw = (name, n, colour, extra) => h("div", { class: "board" },
         h("p", { class: "who" }, h("b", { style: { color: colour } }, name), " has ", String(n), " cards"),
@@ -266,18 +266,17 @@ def test_a_changed_text_is_written_in_place_not_morphed(browser, contexts, page_
         text: root.textContent, colour: b.style.color };
       before = { ...partStats };
       showPage(root, draw("Bob", 4, "blue", true), "game");
-      return { inPlace, shape: { units: partStats.units - before.units, plain: partStats.plain - before.plain,
+      return { inPlace, shape: { units: partStats.units - before.units,
         text: root.textContent, same: nodes.every((el) => el.isConnected) } };
     """)
     assert out["inPlace"] == {"units": 0, "texts": 2, "same": True, "text": "Bob has 4 cardsone", "colour": "blue"}, out
-    assert out["shape"] == {"units": 1, "plain": 1, "text": "Bob has 4 cardsonetwo", "same": True}, out
+    assert out["shape"] == {"units": 1, "text": "Bob has 4 cardsonetwo", "same": True}, out
 
 
-def test_a_changed_subtree_without_ids_is_patched_as_idiomorph_would(browser, contexts, page_errors, live_server):
-    """morph.js's plain units: a list whose items change in number, tag and text, with an SVG
-    among them, reads as drawn afresh; the elements kept in place are the same nodes and run the
-    new render's handlers, a new one its own; a subtree with an id (a part, a named element), a
-    form field or the focus inside is left to idiomorph."""
+def test_a_changed_subtree_reads_as_drawn_afresh(browser, contexts, page_errors, live_server):
+    """morph.js: a list whose items change in number, tag and text, with an SVG among them,
+    reads as drawn afresh after the morph of that subtree; the elements kept in place are the
+    same nodes and run the new render's handlers, a new one its own; so does one with an id."""
     out = _morph_in_a_page(browser, contexts, page_errors, live_server, "morph-plain", """
       const clicks = [];
       const draw = (items, extra = null) => h("div", { class: "board" },
@@ -293,17 +292,17 @@ def test_a_changed_subtree_without_ids_is_patched_as_idiomorph_would(browser, co
       showPage(root, draw([["li", "uno", "green"], ["p", "dos", "red"], ["li", "tres", "blue"]]), "g");
       const got = root.innerHTML;
       root.querySelectorAll(".ev").forEach((el) => el.click());
-      const plainRun = { plain: partStats.plain - before.plain, units: partStats.units - before.units,
+      const plainRun = { units: partStats.units - before.units,
         same: got === want, kept: root.querySelector(".ev") === first, clicks: clicks.splice(0) };
       // an id inside: idiomorph's
       before = { ...partStats };
       showPage(root, draw([["li", "uno", "green"]], h("p", {}, h("b", { id: "named" }, "x"))), "g");
-      const named = { plain: partStats.plain - before.plain, units: partStats.units - before.units };
+      const named = { units: partStats.units - before.units };
       return { plainRun, named, text: root.textContent };
     """)
-    assert out["plainRun"] == {"plain": 1, "units": 1, "same": True, "kept": True,
+    assert out["plainRun"] == {"units": 1, "same": True, "kept": True,
                                "clicks": ["uno@3", "dos@3", "tres@3"]}, out
-    assert out["named"]["plain"] == 0 and out["named"]["units"] >= 1, out
+    assert out["named"]["units"] >= 1, out
     assert out["text"] == "unox", out
 
 

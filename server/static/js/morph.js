@@ -34,9 +34,8 @@ const heldParts = new WeakMap();  // root -> {key, extra, shown: Map(id -> input
 /** What the parts did since the page loaded (tests and benchmarks read it); `log`: an array
  * to push the id of every part built into (benchmarks/pages.py), else null; `whole`: pages
  * morphed whole by idiomorph, `frames`: pages morphed where they differ (byParts), `units`:
- * the subtrees morphed for those (`plain` of them without idiomorph: they hold no id), `texts`:
- * the texts written in place for those. */
-export const partStats = { built: 0, kept: 0, log: null, whole: 0, frames: 0, units: 0, texts: 0, plain: 0 };
+ * the subtrees idiomorph morphed for those, `texts`: the texts written in place for those. */
+export const partStats = { built: 0, kept: 0, log: null, whole: 0, frames: 0, units: 0, texts: 0 };
 
 function carryTree(from, to) {
   if (standing.has(from)) return;     // a part kept as it is keeps its own handlers
@@ -224,11 +223,6 @@ function byParts(old, page) {
   partStats.texts += texts.length / 2;
   partStats.units += units.length / 2;
   for (let i = 0; i < units.length; i += 2) {
-    if (plain(units[i], units[i + 1])) {
-      patch(units[i], units[i + 1]);
-      partStats.plain++;
-      continue;
-    }
     added.length = 0;
     try {
       Idiomorph.morph(units[i], units[i + 1], UNIT);
@@ -240,52 +234,6 @@ function byParts(old, page) {
     }
   }
   return true;
-}
-
-// A unit whose new subtree holds no id (no part, kept or built, nothing morphId names), with no
-// form field or <details>, old or new, and not the focus: what idiomorph does with it is match
-// each child in place by its tag (a soft match) and recurse, with nothing its id sets could
-// match (an id only the old subtree holds, a part or name that is gone, matches nothing new).
-// Done here, without its set-up per call (a hidden "pantry" div put into the document and taken
-// out again, both trees' ids mapped: 30-100 us a call, and a style invalidation of the document
-// for the pantry), for what most updates change: a line of text with a chip, a list of events.
-const FIELDS = "input, textarea, select, option, details";
-const namespaced = (el) => el.getAttributeNames().some((name) => name.includes(":"));
-
-function plain(o, n) {
-  if (OWN_STATE.has(o.localName) || namespaced(o) || namespaced(n)
-    || n.querySelector(`[id], ${FIELDS}`) || o.querySelector(FIELDS)) return false;
-  const active = document.activeElement;
-  return !(active && active !== document.body && o.contains(active));
-}
-
-// `n`'s children put into `o` as idiomorph would (plain() said it may): a child of the same kind
-// and tag in the same place is kept and given the new attributes, handlers and children; one that
-// is not is replaced by the new node (moved from the page drawn, with its handlers); what is left
-// over is removed. An element with a namespaced attribute (SVG's xlink:href) is replaced, not
-// patched (setAttribute would not write it in its namespace).
-function patch(o, n) {
-  syncAttributes(o, n);
-  carryHandlers(n, o);
-  let a = o.firstChild;
-  let b = n.firstChild;
-  while (b) {
-    const next = b.nextSibling;
-    if (a && a.nodeType === b.nodeType && (b.nodeType !== 1
-        || (a.localName === b.localName && a.namespaceURI === b.namespaceURI && !namespaced(a) && !namespaced(b)))) {
-      if (b.nodeType === 1) patch(a, b);
-      else if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue;
-      a = a.nextSibling;
-    } else {
-      o.insertBefore(b, a);
-    }
-    b = next;
-  }
-  while (a) {
-    const next = a.nextSibling;
-    a.remove();
-    a = next;
-  }
 }
 
 // The hidden div idiomorph parks nodes in during a morph, left behind by a morph that threw.
