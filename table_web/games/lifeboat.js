@@ -130,27 +130,30 @@ function topBar(env) {
 // ---------------------------------------------------------------- the boat
 
 // A seat's card with what it is drawn from (of the phase, only whether it is the actions': the
-// "acted" mark).
+// "acted" mark). Whom the table waits for and who acts are marked by the row of seats (its
+// data-waiting and data-acting, lifeboat.css): a turn passing on rebuilds no card.
 function seatPart(env, x) {
   const { view } = env;
+  return env.part(morphId("lbv-seat", x), [view.characters[x], view.phase === "actions"], () => seatCard(env, x));
+}
+
+// The seats the table waits for, and the one acting (the actor, or the target who answers).
+function seatMarks(view) {
   const a = view.actions;
-  return env.part(morphId("lbv-seat", x), [view.characters[x], (view.waiting_for || []).includes(x),
-    Boolean(a && (a.actor === x || (a.step === "answer" && a.target === x))), view.phase === "actions"], () => seatCard(env, x));
+  const acting = a ? [a.actor, a.step === "answer" ? a.target : null].filter((x) => typeof x === "number") : [];
+  return { waiting: (view.waiting_for || []).join(" "), acting: acting.join(" ") };
 }
 
 function seatCard(env, x) {
   const { view, tr } = env;
   const c = view.characters[x];
   const p = env.colourOf(x);
-  const waiting = (view.waiting_for || []).includes(x);
-  const a = view.actions;
-  const acting = a && (a.actor === x || (a.step === "answer" && a.target === x));
   const marks = [];
   if (c.rowed) marks.push(h("span", { class: "lbv-mark rowed" }, tr("mark.rowed")));
   if (c.fought) marks.push(h("span", { class: "lbv-mark fought" }, tr("mark.fought")));
   if (c.acted && !c.rowed && !c.fought && view.phase === "actions") marks.push(h("span", { class: "lbv-mark" }, tr("mark.acted")));
   return h("div", {
-    class: `lbv-seat s-${c.state}${waiting ? " lbv-waiting" : ""}${acting ? " lbv-acting" : ""}`,
+    class: `lbv-seat s-${c.state}`,
     id: morphId("lbv-seat", x), dataset: { seat: String(x), character: c.character, state: c.state }, "data-testid": `lbv-seat-${x}`,
     style: { "--pc": p.colour },
   },
@@ -176,7 +179,7 @@ function boat(env) {
   return h("section", { class: "lbv-boatwrap" },
     h("div", { class: "lbv-hull", "data-testid": "lbv-boat", style: { "--n": String(Math.max(line.length, 1)) } },
       h("span", { class: "lbv-bow" }, tr("bow")),
-      h("div", { class: "lbv-seats" }, line.map((x) => seatPart(env, x))),
+      h("div", { class: "lbv-seats", dataset: seatMarks(view) }, line.map((x) => seatPart(env, x))),
       h("span", { class: "lbv-stern" }, tr("stern"))),
     apart.length || (view.removed || []).length ? h("div", { class: "lbv-apart", "data-testid": "lbv-apart" },
       apart.length ? h("span", { class: "lbv-apart-title" }, water.length ? tr("water.title") : tr("gone_apart")) : null,
@@ -195,14 +198,30 @@ function stage(env) {
   const win = (view.fight && view.fight.window) || (["rescue", "thirst"].includes(view.phase) ? view.window : null);
   const waiting = env.part("lbv-part-waiting", [view.over, env.msg.waiting_for || [], win, win ? env.msg.deadline : null],
     () => lifeboatWaiting(env.msg, env.ctx));
-  if (view.fight) parts.push(fightPanel(env, view.fight));
-  else if (view.phase === "rescue") parts.push(rescuePanel(env));
-  else if (view.phase === "thirst") parts.push(thirstPanel(env));
-  else if (view.phase === "draft" && view.draft) parts.push(draftPanel(env));
-  else if (view.phase === "actions" && view.actions && view.actions.step === "place") parts.push(rowPanel(env));
-  else if (view.phase === "navigate") parts.push(navigatorPanel(env));
-  else if (view.phase === "actions" && view.actions && view.actions.step === "answer") parts.push(answerPanel(env));
-  else if (view.phase === "actions" && view.actions && view.actions.order) parts.push(orderPanel(env));
+  // the panel of the moment: a part with all it reads (the characters' names: the parts' extra);
+  // one id whatever it shows, so a panel giving its place to another is morphed where it is
+  // (a new id there would make idiomorph morph the whole stage, the banner with it)
+  const a = view.actions;
+  const chars = (seats) => (seats || []).map((x) => view.characters[x]);
+  const panel = (kind, inputs, build) => parts.push(env.part("lbv-part-moment", [kind, inputs], build));
+  if (view.fight) {
+    const f = view.fight;
+    panel("fight", [f, a && a.kind, a && a.card, chars([...f.sides.attacker, ...f.sides.defender]).map((c) => c.face_up)],
+      () => fightPanel(env, f));
+  } else if (view.phase === "rescue") {
+    const nav = view.navigation || {};
+    panel("rescue", [nav.water, nav.sharks, view.window, chars(nav.water)], () => rescuePanel(env));
+  } else if (view.phase === "thirst") {
+    const thirst = (view.navigation && view.navigation.thirst) || [];
+    panel("thirst", [thirst, view.window, chars(thirst.map((n, i) => (n > 0 ? i : null)).filter((x) => x !== null))],
+      () => thirstPanel(env));
+  } else if (view.phase === "draft" && view.draft) panel("draft", [view.draft], () => draftPanel(env));
+  else if (view.phase === "actions" && a && a.step === "place") panel("row", [a.actor, a.drawn_count], () => rowPanel(env));
+  else if (view.phase === "navigate") panel("navigator", [view.navigation.navigator, view.decks.row_stack], () => navigatorPanel(env));
+  else if (view.phase === "actions" && a && a.step === "answer") panel("answer", [a.kind, a.actor, a.target, a.card], () => answerPanel(env));
+  else if (view.phase === "actions" && a && a.order) {
+    panel("order", [a.order, a.actor, chars(a.order).map((c) => c.acted)], () => orderPanel(env));
+  }
   // the last fight and flare stay for many updates: parts, with all they read
   const last = lastFight(env);
   if (!view.fight && last && parts.length < 2) {
