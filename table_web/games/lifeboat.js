@@ -370,12 +370,17 @@ function side(env) {
   const last = lastNavCard(env);
   const deck = (label, n, testid) => h("div", { class: "lbv-deck", "data-testid": testid }, cardBack(Math.min(n, 5)), h("b", {}, String(n)), h("small", {}, label));
   const outcome = last && last.outcome;
-  // the last lines, newest first, each a part with an id by its place in the game's log (it
-  // keeps its node while it scrolls down); whether an event says something is asked once
+  // the last lines, newest first; whether an event says something is asked once. The list is
+  // LOG_LINES slots in a fixed order, the line of the event at place n of the game's log in
+  // slot n % LOG_LINES (each a part: that event, or none), shown newest first by their CSS
+  // order (-n): a new line takes the slot of the one leaving, and idiomorph morphs that slot
+  // alone (a line inserted at the top made it morph the whole list, every line's ids mapped).
   const first = m.logged - m.log.length;
   const log = m.log.map((e, i) => [e, first + i]).slice(-LOG_LINES).reverse()
     .filter(([e, n]) => m.says.says(n, () => describeEvent(env, e)));
   m.says.prune(first, m.log.length);
+  const slots = Array.from({ length: LOG_LINES }, () => null);
+  for (const line of log) slots[line[1] % LOG_LINES] = line;
   return h("aside", { class: "lbv-side-col" },
     env.part("lbv-part-decks", [d.navigation, d.row_stack, d.provisions], () => h("div", { class: "lbv-decks" },
       deck(tr("deck.navigation"), d.navigation, "lbv-deck-nav"),
@@ -387,8 +392,10 @@ function side(env) {
         : h("div", { class: "lbv-note" }, tr("nav.none")))),
     h("div", { class: "lbv-panel lbv-log", "data-testid": "lbv-log" },
       h("h3", {}, tr("log")),
-      h("ol", {}, log.map(([e, n]) => env.part(morphId("lbv-log", n), e,
-        () => h("li", { dataset: { type: e.type } }, describeEvent(env, e)))))));
+      h("ol", { dataset: { newest: log.length ? String(log[0][1] % LOG_LINES) : "" } },
+        slots.map((line, k) => env.part(morphId("lbv-log", k), line, () => (line
+          ? h("li", { dataset: { slot: String(k), type: line[0].type }, style: { order: String(-line[1]) } }, describeEvent(env, line[0]))
+          : h("li", { dataset: { slot: String(k) } })))))));
 }
 
 // What the last navigation card did: who went overboard, sharks, preserver, thirsts, water.

@@ -280,9 +280,11 @@ def test_one_more_event_builds_one_log_line_on_the_tv(browser, preview):
     """The TV's log lines, top bar and panels are parts (morph.js): an update that only adds an
     event to the log builds that line and nothing else (the whole log, twelve sentences with
     their discs, was built on every update); the line before it is the same node, now second.
-    And idiomorph morphs only the log's list (the page's frame, the page with its parts as
-    stand-ins, is unchanged: morph.js byParts), not the board: the elements it maps the ids of
-    are a small share of the board's (a morph of the whole page maps both whole pages)."""
+    And idiomorph morphs only the slot the new line takes (the page's frame, the page with its
+    parts as stand-ins, is unchanged: morph.js byParts; the list's slots are fixed, shown newest
+    first by their CSS order), not the board nor the list: the elements it maps the ids of are
+    fewer than the list's (a line inserted at the top of the list made it map the whole list,
+    every line's ids)."""
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -292,7 +294,10 @@ def test_one_more_event_builds_one_log_line_on_the_tv(browser, preview):
     page.evaluate("m => window.__rerender(m)", data)      # its parts shown once
     out = page.evaluate("""async (m) => {
       const { partStats } = await import("/static/js/morph.js");
-      const first = document.querySelector("[data-testid=lbv-log] li");
+      // the lines as shown, top to bottom (they sit in fixed slots, ordered by CSS)
+      const shownLines = () => [...document.querySelectorAll("[data-testid=lbv-log] li")]
+        .filter((li) => li.firstChild).sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+      const first = shownLines()[0];
       first.__kept = true;
       const before = partStats.built;
       // idiomorph maps the ids under each element it morphs (querySelectorAll("[id]"))
@@ -303,10 +308,10 @@ def test_one_more_event_builds_one_log_line_on_the_tv(browser, preview):
         return query.call(this, sel);
       };
       try { window.__rerender(m); } finally { Element.prototype.querySelectorAll = query; }
-      const lines = [...document.querySelectorAll("[data-testid=lbv-log] li")];
-      const board = document.querySelector(".lbv").getElementsByTagName("*").length;
+      const lines = shownLines();
+      const list = document.querySelector("[data-testid=lbv-log] ol").getElementsByTagName("*").length;
       return { built: partStats.built - before, second: Boolean(lines[1] && lines[1].__kept),
-               newest: lines[0].dataset.type, mapped: mapped < board / 4 ? "a few" : `${mapped} of ${board}` };
+               newest: lines[0].dataset.type, mapped: mapped < list ? "a few" : `${mapped}, the list ${list}` };
     }""", {**data, "version": data["version"] + 1, "events": [{"type": "provisions_skipped", "turn": 1}]})
     assert out == {"built": 1, "second": True, "newest": "provisions_skipped", "mapped": "a few"}, out
     assert not errors, errors
