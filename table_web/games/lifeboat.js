@@ -59,7 +59,7 @@ export function render(root, msg, ctx) {
   const looks = view.characters.map((c) => { const p = ctx.colourOf(c.seat); return [p.name, p.colour, p.letter, c.character]; });
   env.part = pageParts(root, gameKey(msg, ctx), JSON.stringify([ctx.lang, looks]));
   const page = h("div", { class: "lbv", dataset: { phase: view.phase }, style: { width: `${W}px`, height: `${H}px` } },
-    env.part("lbv-part-top", [view.turn, view.phase, nowArgs(view), view.birds, view.birds_to_win], () => topBar(env)),
+    env.part("lbv-part-top", [view.turn, view.phase, nowArgs(view)], () => topBar(env)),
     h("div", { class: "lbv-main" },
       h("div", { class: "lbv-left" }, boat(env), stage(env)),
       side(env)),
@@ -115,16 +115,20 @@ function nowLine(env) {
 
 function topBar(env) {
   const { view, tr } = env;
-  const birds = [];
-  for (let i = 1; i <= view.birds_to_win; i++) birds.push(h("span", { class: `lbv-bslot${i <= view.birds ? " on" : ""}` }, birdIcon(false, 38)));
+  const birds = () => {
+    const slots = [];
+    for (let i = 1; i <= view.birds_to_win; i++) slots.push(h("span", { class: `lbv-bslot${i <= view.birds ? " on" : ""}` }, birdIcon(false, 38)));
+    return slots;
+  };
   return h("header", { class: "lbv-top" },
     h("div", { class: "lbv-brand" }, tr("title")),
     view.turn ? h("div", { class: "lbv-turn", "data-testid": "lbv-turn" }, tr("turn", { turn: view.turn })) : null,
     h("div", { class: "lbv-phase", "data-testid": "lbv-phase" }, tr(`phase.${view.phase}`)),
     h("div", { class: "lbv-now", "data-testid": "lbv-now" }, nowLine(env)),
-    h("div", { class: "lbv-birds", "data-testid": "lbv-birds", dataset: { birds: String(view.birds) },
-               title: tr("birds") }, h("span", { class: "lbv-blabel" }, tr("birds")), birds,
-      h("b", {}, tr("birds.of", { n: view.birds, max: view.birds_to_win }))));
+    // the birds (their icons drawn) change less often than whom the line names: a part
+    env.part("lbv-part-birds", [view.birds, view.birds_to_win], () => h("div", { class: "lbv-birds", "data-testid": "lbv-birds",
+      dataset: { birds: String(view.birds) }, title: tr("birds") }, h("span", { class: "lbv-blabel" }, tr("birds")), birds(),
+    h("b", {}, tr("birds.of", { n: view.birds, max: view.birds_to_win })))));
 }
 
 // ---------------------------------------------------------------- the boat
@@ -171,7 +175,17 @@ function seatCard(env, x) {
     marks.length ? h("div", { class: "lbv-marks" }, marks) : null);
 }
 
+// The boat: a part holding the seats' parts, built again only when a seat, the line, the marks
+// or who is apart changed (an update that changes none of them makes one stand-in, not the hull
+// and a stand-in per seat).
 function boat(env) {
+  const { view } = env;
+  const water = (view.navigation && view.navigation.water) || [];
+  return env.part("lbv-part-boat", [view.line, water, view.removed, seatMarks(view), view.characters, view.phase === "actions"],
+    () => boatWrap(env));
+}
+
+function boatWrap(env) {
   const { view, tr } = env;
   const water = (view.navigation && view.navigation.water) || [];
   const line = (view.line || []).filter((x) => !water.includes(x));
@@ -198,29 +212,41 @@ function stage(env) {
   const win = (view.fight && view.fight.window) || (["rescue", "thirst"].includes(view.phase) ? view.window : null);
   const waiting = env.part("lbv-part-waiting", [view.over, env.msg.waiting_for || [], win, win ? env.msg.deadline : null],
     () => lifeboatWaiting(env.msg, env.ctx));
-  // the panel of the moment: a part with all it reads (the characters' names: the parts' extra);
-  // one id whatever it shows, so a panel giving its place to another is morphed where it is
-  // (a new id there would make idiomorph morph the whole stage, the banner with it)
+  // The panel of the moment: its box (class, test id, a window's progress: who is done) is
+  // drawn on every update, what it shows is a part with all it reads (the characters' names:
+  // the parts' extra), in a box of `display: contents`. One id whatever it shows, so a panel
+  // giving its place to another is morphed where it is (a new id there made idiomorph morph
+  // the whole stage, the banner with it), and one more player done in a window rebuilds nothing.
   const a = view.actions;
   const chars = (seats) => (seats || []).map((x) => view.characters[x]);
-  const panel = (kind, inputs, build) => parts.push(env.part("lbv-part-moment", [kind, inputs], build));
+  const panel = (kind, inputs, build, box = {}, tail = null) => parts.push(h("div", {
+    class: `lbv-panel${box.cls ? ` ${box.cls}` : ""}`, id: "lbv-moment", "data-testid": box.testid || null, dataset: box.data || null },
+  env.part("lbv-part-moment", [kind, inputs], () => h("div", { class: "lbv-moment" }, build())), tail));
+  // "n of m done": the window's progress, outside the part
+  const progress = (win) => h("div", { class: "lbv-note" }, env.tr("fight.done", { n: win.done.length, m: win.seats.length }));
   if (view.fight) {
     const f = view.fight;
-    panel("fight", [f, a && a.kind, a && a.card, chars([...f.sides.attacker, ...f.sides.defender]).map((c) => c.face_up)],
-      () => fightPanel(env, f));
+    panel("fight", [{ ...f, window: { ...f.window, done: null } }, a && a.kind, a && a.card,
+      chars([...f.sides.attacker, ...f.sides.defender]).map((c) => c.face_up)], () => fightPanel(env, f),
+    { cls: "lbv-fight", testid: "lbv-fight", data: { done: f.window.done.join(" ") } },
+    h("div", { class: "lbv-note" }, env.tr("fight.tie"), " · ", env.tr("fight.done", { n: f.window.done.length, m: f.window.seats.length })));
   } else if (view.phase === "rescue") {
     const nav = view.navigation || {};
-    panel("rescue", [nav.water, nav.sharks, view.window, chars(nav.water)], () => rescuePanel(env));
+    const win = view.window || { seats: [], done: [] };
+    panel("rescue", [nav.water, nav.sharks, chars(nav.water)], () => rescuePanel(env),
+      { cls: "lbv-rescue", testid: "lbv-rescue" }, progress(win));
   } else if (view.phase === "thirst") {
     const thirst = (view.navigation && view.navigation.thirst) || [];
-    panel("thirst", [thirst, view.window, chars(thirst.map((n, i) => (n > 0 ? i : null)).filter((x) => x !== null))],
-      () => thirstPanel(env));
-  } else if (view.phase === "draft" && view.draft) panel("draft", [view.draft], () => draftPanel(env));
+    const win = view.window || { seats: [], done: [] };
+    panel("thirst", [thirst, chars(thirst.map((n, i) => (n > 0 ? i : null)).filter((x) => x !== null))], () => thirstPanel(env),
+      { cls: "lbv-thirst", testid: "lbv-thirst" }, progress(win));
+  } else if (view.phase === "draft" && view.draft) panel("draft", [view.draft], () => draftPanel(env), { cls: "lbv-draft" });
   else if (view.phase === "actions" && a && a.step === "place") panel("row", [a.actor, a.drawn_count], () => rowPanel(env));
   else if (view.phase === "navigate") panel("navigator", [view.navigation.navigator, view.decks.row_stack], () => navigatorPanel(env));
-  else if (view.phase === "actions" && a && a.step === "answer") panel("answer", [a.kind, a.actor, a.target, a.card], () => answerPanel(env));
-  else if (view.phase === "actions" && a && a.order) {
-    panel("order", [a.order, a.actor, chars(a.order).map((c) => c.acted)], () => orderPanel(env));
+  else if (view.phase === "actions" && a && a.step === "answer") {
+    panel("answer", [a.kind, a.actor, a.target, a.card], () => answerPanel(env), { cls: "lbv-answer", testid: "lbv-answer" });
+  } else if (view.phase === "actions" && a && a.order) {
+    panel("order", [a.order, a.actor, chars(a.order).map((c) => c.acted)], () => orderPanel(env), { cls: "lbv-order", testid: "lbv-order" });
   }
   // the last fight and flare stay for many updates: parts, with all they read
   const last = lastFight(env);
@@ -238,6 +264,8 @@ function lastFight(env) {
   return view.last_fight || m.lastFight || null;
 }
 
+// The fight's title and sides (its box and progress: stage()); a fighter's ✓ shows when the
+// box's data-done names him (lifeboat.css).
 function fightPanel(env, f) {
   const { tr, view } = env;
   const a = { kind: f.kind || (view.actions || {}).kind, card: f.card !== undefined ? f.card : (view.actions || {}).card };
@@ -245,15 +273,14 @@ function fightPanel(env, f) {
     h("div", { class: "lbv-side-head" }, h("span", {}, tr(`fight.${name}`)),
       h("b", { "data-testid": `lbv-strength-${name}` }, String(f.strength[name]))),
     f.sides[name].map((x) => h("div", { class: "lbv-fighter" }, who(env, x),
-      f.window.done.includes(x) ? h("span", { class: "lbv-ok" }, " ✓") : null,
+      h("span", { class: "lbv-ok", dataset: { seat: String(x) } }, " ✓"),
       f.fired.includes(x) ? h("span", { class: "lbv-flare" }, ` ✹ ${tr("fight.fired")}`) : null,
       view.characters[x].face_up.filter((c) => weaponBonus(c.kind) && c.kind !== "flare_gun")
         .map((c) => card(env, c.kind, { small: true })))));
-  return h("div", { class: "lbv-panel lbv-fight", "data-testid": "lbv-fight" },
+  return [
     h("h2", {}, tr("fight.title"), " · ", a.kind ? fmt(tr, a.kind === "mug" ? "fight.why.mug" : "fight.why.swap",
       { a: who(env, f.attacker, { player: false }), b: who(env, f.defender, { player: false }), card: kindName(env, a.card || "hand") }) : null),
-    h("div", { class: "lbv-sides" }, side("attacker"), h("div", { class: "lbv-vs" }, "VS"), side("defender")),
-    h("div", { class: "lbv-note" }, tr("fight.tie"), " · ", tr("fight.done", { n: f.window.done.length, m: f.window.seats.length })));
+    h("div", { class: "lbv-sides" }, side("attacker"), h("div", { class: "lbv-vs" }, "VS"), side("defender"))];
 }
 
 function lastFightPanel(env, e) {
@@ -283,74 +310,70 @@ function rescuePanel(env) {
   const { view, tr } = env;
   const nav = view.navigation || {};
   const water = nav.water || [];
-  const win = view.window || { seats: [], done: [] };
-  return h("div", { class: "lbv-panel lbv-rescue", "data-testid": "lbv-rescue" },
+  return [
     h("h2", {}, tr("water.title")),
     h("div", { class: "lbv-waterlist" }, water.map((x) => {
       const c = view.characters[x];
       const pres = c.face_up.some((u) => u.kind === "life_preserver");
       return h("div", { class: "lbv-swimmer" }, who(env, x), " ", woundPips(c), pres ? h("span", { class: "lbv-pres" }, ` ◎ ${tr("water.preserver")}`) : null);
     })),
-    h("div", { class: nav.sharks ? "lbv-sharks" : "lbv-note" }, tr(nav.sharks ? "water.sharks" : "water.no_sharks")),
-    h("div", { class: "lbv-note" }, tr("fight.done", { n: win.done.length, m: win.seats.length })));
+    h("div", { class: nav.sharks ? "lbv-sharks" : "lbv-note" }, tr(nav.sharks ? "water.sharks" : "water.no_sharks"))];
 }
 
 function thirstPanel(env) {
   const { view, tr } = env;
   const thirst = (view.navigation && view.navigation.thirst) || [];
-  const win = view.window || { seats: [], done: [] };
   const thirsty = thirst.map((n, i) => (n > 0 ? i : null)).filter((x) => x !== null);
-  return h("div", { class: "lbv-panel lbv-thirst", "data-testid": "lbv-thirst" },
+  return [
     h("h2", {}, tr("thirst.title")),
     thirsty.length ? h("div", { class: "lbv-waterlist" }, thirsty.map((x) => h("div", { class: "lbv-swimmer" }, who(env, x), " ",
-      h("b", {}, tr("thirst.n", { n: thirst[x] })), " ", woundPips(view.characters[x])))) : h("div", {}, tr("thirst.none")),
-    h("div", { class: "lbv-note" }, tr("fight.done", { n: win.done.length, m: win.seats.length })));
+      h("b", {}, tr("thirst.n", { n: thirst[x] })), " ", woundPips(view.characters[x])))) : h("div", {}, tr("thirst.none"))];
 }
 
 // The Actions phase: the order of the day, bow to stern, who has acted, who acts now.
 function orderPanel(env) {
   const { view, tr } = env;
   const a = view.actions;
-  return h("div", { class: "lbv-panel lbv-order", "data-testid": "lbv-order" },
+  return [
     h("h3", {}, tr("order.title")),
     h("ol", {}, a.order.map((x) => {
       const c = view.characters[x];
       const state = x === a.actor ? "now" : c.acted ? "done" : "next";
       return h("li", { class: `lbv-o-${state}` }, who(env, x), " ",
         h("small", {}, tr(`order.${state}`)));
-    })));
+    }))];
 }
 
 function answerPanel(env) {
   const { view, tr } = env;
   const a = view.actions;
-  return h("div", { class: "lbv-panel lbv-answer", "data-testid": "lbv-answer" },
+  return [
     h("h2", {}, fmt(tr, a.kind === "mug" ? "fight.why.mug" : "fight.why.swap",
       { a: who(env, a.actor), b: who(env, a.target), card: kindName(env, a.card || "hand") })),
     h("div", { class: "lbv-note" }, fmt(tr, "wait.actions.answer", { who: who(env, a.target, { player: false }) })),
-    h("div", { class: "lbv-note" }, tr("fight.tie")));
+    h("div", { class: "lbv-note" }, tr("fight.tie"))];
 }
 
 function draftPanel(env) {
   const { view, tr } = env;
   const d = view.draft;
-  return h("div", { class: "lbv-panel lbv-draft" },
+  return [
     h("h2", {}, tr("phase.draft")),
     h("div", { class: "lbv-drafters" }, d.drafters.map((x) => h("span", { class: `lbv-drafter${x === d.drafter ? " on" : ""}` }, who(env, x)))),
-    h("div", { class: "lbv-note" }, cardBack(d.cards), " ", String(d.cards)));
+    h("div", { class: "lbv-note" }, cardBack(d.cards), " ", String(d.cards))];
 }
 
 function rowPanel(env) {
   const { view, tr } = env;
   const a = view.actions;
-  return h("div", { class: "lbv-panel" }, h("h2", {}, fmt(tr, "wait.actions.place", { who: who(env, a.actor) })),
-    h("div", { class: "lbv-note" }, cardBack(a.drawn_count || 0), " ", String(a.drawn_count || 0)));
+  return [h("h2", {}, fmt(tr, "wait.actions.place", { who: who(env, a.actor) })),
+    h("div", { class: "lbv-note" }, cardBack(a.drawn_count || 0), " ", String(a.drawn_count || 0))];
 }
 
 function navigatorPanel(env) {
   const { view, tr } = env;
-  return h("div", { class: "lbv-panel" }, h("h2", {}, fmt(tr, "wait.navigate", { who: who(env, view.navigation.navigator) })),
-    h("div", { class: "lbv-note" }, cardBack(view.decks.row_stack), " ", tr("deck.row_stack"), " ", String(view.decks.row_stack)));
+  return [h("h2", {}, fmt(tr, "wait.navigate", { who: who(env, view.navigation.navigator) })),
+    h("div", { class: "lbv-note" }, cardBack(view.decks.row_stack), " ", tr("deck.row_stack"), " ", String(view.decks.row_stack))];
 }
 
 // ---------------------------------------------------------------- right column
@@ -390,12 +413,13 @@ function side(env) {
       h("h3", {}, tr("nav.last")),
       last ? navCard(env, last.card, { extra: navOutcome(env, outcome) })
         : h("div", { class: "lbv-note" }, tr("nav.none")))),
-    h("div", { class: "lbv-panel lbv-log", "data-testid": "lbv-log" },
+    // the log: a part holding its slots' parts (an update that adds no line makes one stand-in)
+    env.part("lbv-part-log", slots, () => h("div", { class: "lbv-panel lbv-log", "data-testid": "lbv-log" },
       h("h3", {}, tr("log")),
       h("ol", { dataset: { newest: log.length ? String(log[0][1] % LOG_LINES) : "" } },
         slots.map((line, k) => env.part(morphId("lbv-log", k), line, () => (line
           ? h("li", { dataset: { slot: String(k), type: line[0].type }, style: { order: String(-line[1]) } }, describeEvent(env, line[0]))
-          : h("li", { dataset: { slot: String(k) } })))))));
+          : h("li", { dataset: { slot: String(k) } }))))))));
 }
 
 // What the last navigation card did: who went overboard, sharks, preserver, thirsts, water.
