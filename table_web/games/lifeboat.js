@@ -133,12 +133,17 @@ function topBar(env) {
 
 // ---------------------------------------------------------------- the boat
 
-// A seat's card with what it is drawn from (of the phase, only whether it is the actions': the
-// "acted" mark). Whom the table waits for and who acts are marked by the row of seats (its
-// data-waiting and data-acting, lifeboat.css): a turn passing on rebuilds no card.
+// A seat's card with what it is drawn from (of the phase, only whether it shows the "acted"
+// mark: the phase changing rebuilds no card). Whom the table waits for and who acts are marked
+// by the row of seats (its data-waiting and data-acting, lifeboat.css): a turn passing on
+// rebuilds no card.
 function seatPart(env, x) {
   const { view } = env;
-  return env.part(morphId("lbv-seat", x), [view.characters[x], view.phase === "actions"], () => seatCard(env, x));
+  return env.part(morphId("lbv-seat", x), [view.characters[x], actedMark(view, view.characters[x])], () => seatCard(env, x));
+}
+
+function actedMark(view, c) {
+  return Boolean(c.acted && !c.rowed && !c.fought && view.phase === "actions");
 }
 
 // The seats the table waits for, and the one acting (the actor, or the target who answers).
@@ -155,7 +160,7 @@ function seatCard(env, x) {
   const marks = [];
   if (c.rowed) marks.push(h("span", { class: "lbv-mark rowed" }, tr("mark.rowed")));
   if (c.fought) marks.push(h("span", { class: "lbv-mark fought" }, tr("mark.fought")));
-  if (c.acted && !c.rowed && !c.fought && view.phase === "actions") marks.push(h("span", { class: "lbv-mark" }, tr("mark.acted")));
+  if (actedMark(view, c)) marks.push(h("span", { class: "lbv-mark" }, tr("mark.acted")));
   return h("div", {
     class: `lbv-seat s-${c.state}`,
     id: morphId("lbv-seat", x), dataset: { seat: String(x), character: c.character, state: c.state }, "data-testid": `lbv-seat-${x}`,
@@ -172,7 +177,8 @@ function seatCard(env, x) {
       h("small", {}, String(c.hand_count))),
     forHim(env, c, { short: true }),
     h("div", { class: "lbv-up" }, c.face_up.map((u) => card(env, u.kind, { small: true, open: u.open }))),
-    marks.length ? h("div", { class: "lbv-marks" }, marks) : null);
+    // always there, hidden empty: a mark coming morphs the marks, not the card
+    h("div", { class: "lbv-marks" }, marks));
 }
 
 // The boat: a part holding the seats' parts, built again only when a seat, the line, the marks
@@ -181,7 +187,7 @@ function seatCard(env, x) {
 function boat(env) {
   const { view } = env;
   const water = (view.navigation && view.navigation.water) || [];
-  return env.part("lbv-part-boat", [view.line, water, view.removed, seatMarks(view), view.characters, view.phase === "actions"],
+  return env.part("lbv-part-boat", [view.line, water, view.removed, seatMarks(view), view.characters, view.characters.map((c) => actedMark(view, c))],
     () => boatWrap(env));
 }
 
