@@ -425,7 +425,9 @@ function side(env) {
       h("ol", { dataset: { newest: log.length ? String(log[0][1] % LOG_LINES) : "" } },
         slots.map((line, k) => env.part(morphId("lbv-log", k), line, () => (line
           ? h("li", { dataset: { slot: String(k), type: line[0].type }, style: { order: String(-line[1]) } }, describeEvent(env, line[0]))
-          : h("li", { dataset: { slot: String(k) } }))))))));
+          // (the same attributes, in the same order, as a line's: a slot filled again reads
+          // as one drawn afresh)
+          : h("li", { dataset: { slot: String(k), type: "" } }))))))));
 }
 
 // What the last navigation card did: who went overboard, sharks, preserver, thirsts, water.

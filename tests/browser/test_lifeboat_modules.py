@@ -320,3 +320,47 @@ def test_one_more_event_builds_one_log_line_on_the_tv(browser, preview):
     assert out == {"built": ["lbv-part-log", "lbv-log-k"], "second": True, "newest": "provisions_skipped", "mapped": "a few"}, out
     assert not errors, errors
     page.close()
+
+
+def test_one_more_fighter_done_rebuilds_no_card_nor_side_on_the_tv(browser, preview):
+    """Whom the table waits for and who acts are the seats row's data-waiting and data-acting,
+    who is done in a fight's window the fight panel's data-done (lifeboat.css): one more fighter
+    done builds the banner and the boat's frame, never a seat's card nor the fight's sides
+    (morph.js parts), and still the seats waited for glow and his alone does not, his ✓ shows
+    and the panel counts him."""
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{preview}?page=table&s=fight_joined&lang=en")
+    page.wait_for_function("window.__ready === true")
+    data = page.evaluate("() => window.__msg")
+    page.evaluate("m => window.__rerender(m)", data)
+    win = data["view"]["fight"]["window"]
+    assert not win["done"] and len(win["seats"]) >= 2, win
+    done = win["seats"][0]
+    nxt = {**data, "version": data["version"] + 1, "events": [],
+           "view": {**data["view"], "fight": {**data["view"]["fight"], "window": {**win, "done": [done]}},
+                    "waiting_for": [x for x in win["seats"] if x != done]},
+           "waiting_for": [x for x in win["seats"] if x != done]}
+    out = page.evaluate("""async ([m, done]) => {
+      const { partStats } = await import("/static/js/morph.js");
+      const saved = partStats.log;
+      partStats.log = [];
+      let built;
+      try { window.__rerender(m); } finally { built = partStats.log; partStats.log = saved; }
+      // the gold ring of a seat waited for (5 px; who acts has a white one of 7 px)
+      const ringed = [...document.querySelectorAll(".lbv-seat")]
+        .filter((el) => getComputedStyle(el).boxShadow.includes(" 0px 0px 0px 5px")).map((el) => Number(el.dataset.seat));
+      const acting = m.view.actions ? m.view.actions.actor : null;
+      return {
+        built,
+        glows: JSON.stringify(ringed.sort()) === JSON.stringify(m.waiting_for.filter((x) => x !== acting).sort()),
+        ticks: [...document.querySelectorAll("[data-testid=lbv-fight] .lbv-ok")].filter((e) => e.checkVisibility()).map((e) => Number(e.dataset.seat)),
+        count: document.querySelector("[data-testid=lbv-fight] > .lbv-note").textContent,
+      };
+    }""", [nxt, done])
+    assert out["built"] == ["lbv-part-boat", "lbv-part-waiting"], out
+    assert out["glows"] and out["ticks"] == [done], out
+    assert f"1/{len(win['seats'])}" in out["count"], out
+    assert not errors, errors
+    page.close()
