@@ -246,7 +246,12 @@ function stage(env) {
     const win = view.window || { seats: [], done: [] };
     panel("thirst", [thirst, chars(thirst.map((n, i) => (n > 0 ? i : null)).filter((x) => x !== null))], () => thirstPanel(env),
       { cls: "lbv-thirst", testid: "lbv-thirst" }, progress(win));
-  } else if (view.phase === "draft" && view.draft) panel("draft", [view.draft], () => draftPanel(env), { cls: "lbv-draft" });
+  } else if (view.phase === "draft" && view.draft) {
+    // who draws now (the box's data-drafter, lifeboat.css) and the cards left: outside the part
+    const d = view.draft;
+    panel("draft", [d.drafters], () => draftPanel(env), { cls: "lbv-draft", data: { drafter: d.drafter === null ? "" : String(d.drafter) } },
+      h("div", { class: "lbv-note" }, cardBack(d.cards), " ", String(d.cards)));
+  }
   else if (view.phase === "actions" && a && a.step === "place") panel("row", [a.actor, a.drawn_count], () => rowPanel(env));
   else if (view.phase === "navigate") panel("navigator", [view.navigation.navigator, view.decks.row_stack], () => navigatorPanel(env));
   else if (view.phase === "actions" && a && a.step === "answer") {
@@ -365,8 +370,7 @@ function draftPanel(env) {
   const d = view.draft;
   return [
     h("h2", {}, tr("phase.draft")),
-    h("div", { class: "lbv-drafters" }, d.drafters.map((x) => h("span", { class: `lbv-drafter${x === d.drafter ? " on" : ""}` }, who(env, x)))),
-    h("div", { class: "lbv-note" }, cardBack(d.cards), " ", String(d.cards))];
+    h("div", { class: "lbv-drafters" }, d.drafters.map((x) => h("span", { class: "lbv-drafter", dataset: { seat: String(x) } }, who(env, x))))];
 }
 
 function rowPanel(env) {
