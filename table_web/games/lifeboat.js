@@ -61,7 +61,9 @@ export function render(root, msg, ctx) {
   const page = h("div", { class: "lbv", dataset: { phase: view.phase }, style: { width: `${W}px`, height: `${H}px` } },
     env.part("lbv-part-top", [view.turn, view.phase, nowArgs(view)], () => topBar(env)),
     h("div", { class: "lbv-main" },
-      h("div", { class: "lbv-left" }, boat(env), stage(env)),
+      // whom the table waits for and who acts: on the column, outside the boat's part (a turn
+      // passing on rebuilds neither the boat nor a card)
+      h("div", { class: "lbv-left", dataset: seatMarks(view) }, boat(env), stage(env)),
       side(env)),
     view.over && view.result ? finalScores(env, view.result) : null);
   // Morphed into the page shown (morph.js): only what changed is written, a seat's card is
@@ -135,7 +137,7 @@ function topBar(env) {
 
 // A seat's card with what it is drawn from (of the phase, only whether it shows the "acted"
 // mark: the phase changing rebuilds no card). Whom the table waits for and who acts are marked
-// by the row of seats (its data-waiting and data-acting, lifeboat.css): a turn passing on
+// by the left column (its data-waiting and data-acting, lifeboat.css): a turn passing on
 // rebuilds no card.
 function seatPart(env, x) {
   const { view } = env;
@@ -181,13 +183,13 @@ function seatCard(env, x) {
     h("div", { class: "lbv-marks" }, marks));
 }
 
-// The boat: a part holding the seats' parts, built again only when a seat, the line, the marks
-// or who is apart changed (an update that changes none of them makes one stand-in, not the hull
+// The boat: a part holding the seats' parts, built again only when a seat, the line or who is
+// apart changed (an update that changes none of them makes one stand-in, not the hull
 // and a stand-in per seat).
 function boat(env) {
   const { view } = env;
   const water = (view.navigation && view.navigation.water) || [];
-  return env.part("lbv-part-boat", [view.line, water, view.removed, seatMarks(view), view.characters, view.characters.map((c) => actedMark(view, c))],
+  return env.part("lbv-part-boat", [view.line, water, view.removed, view.characters, view.characters.map((c) => actedMark(view, c))],
     () => boatWrap(env));
 }
 
@@ -199,7 +201,7 @@ function boatWrap(env) {
   return h("section", { class: "lbv-boatwrap" },
     h("div", { class: "lbv-hull", "data-testid": "lbv-boat", style: { "--n": String(Math.max(line.length, 1)) } },
       h("span", { class: "lbv-bow" }, tr("bow")),
-      h("div", { class: "lbv-seats", dataset: seatMarks(view) }, line.map((x) => seatPart(env, x))),
+      h("div", { class: "lbv-seats" }, line.map((x) => seatPart(env, x))),
       h("span", { class: "lbv-stern" }, tr("stern"))),
     apart.length || (view.removed || []).length ? h("div", { class: "lbv-apart", "data-testid": "lbv-apart" },
       apart.length ? h("span", { class: "lbv-apart-title" }, water.length ? tr("water.title") : tr("gone_apart")) : null,

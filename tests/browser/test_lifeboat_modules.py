@@ -330,9 +330,9 @@ def test_one_more_event_builds_one_log_line_on_the_tv(browser, preview):
 
 
 def test_one_more_fighter_done_rebuilds_no_card_nor_side_on_the_tv(browser, preview):
-    """Whom the table waits for and who acts are the seats row's data-waiting and data-acting,
+    """Whom the table waits for and who acts are the left column's data-waiting and data-acting,
     who is done in a fight's window the fight panel's data-done (lifeboat.css): one more fighter
-    done builds the banner and the boat's frame, never a seat's card nor the fight's sides
+    done builds the banner alone, neither the boat nor a seat's card nor the fight's sides
     (morph.js parts), and still the seats waited for glow and his alone does not, his ✓ shows
     and the panel counts him."""
     page, errors, data = _tv_shown_twice(browser, preview, "fight_joined")
@@ -360,7 +360,7 @@ def test_one_more_fighter_done_rebuilds_no_card_nor_side_on_the_tv(browser, prev
         count: document.querySelector("[data-testid=lbv-fight] > .lbv-note").textContent,
       };
     }""", [nxt, done])
-    assert out["built"] == ["lbv-part-boat", "lbv-part-waiting"], out
+    assert out["built"] == ["lbv-part-waiting"], out
     assert out["glows"] and out["ticks"] == [done], out
     assert f"1/{len(win['seats'])}" in out["count"], out
     assert not errors, errors
