@@ -59,7 +59,7 @@ export function render(root, msg, ctx) {
   const looks = view.characters.map((c) => { const p = ctx.colourOf(c.seat); return [p.name, p.colour, p.letter, c.character]; });
   env.part = pageParts(root, gameKey(msg, ctx), JSON.stringify([ctx.lang, looks]));
   const page = h("div", { class: "lbv", dataset: { phase: view.phase }, style: { width: `${W}px`, height: `${H}px` } },
-    env.part("lbv-part-top", [view.turn, view.phase, nowArgs(view)], () => topBar(env)),
+    topBar(env),
     h("div", { class: "lbv-main" },
       // whom the table waits for and who acts: on the column, outside the boat's part (a turn
       // passing on rebuilds neither the boat nor a card)
@@ -115,6 +115,8 @@ function nowLine(env) {
   return fmt(tr, key, { who: seat === null ? tr("nobody") : who(env, seat), n });
 }
 
+// The top bar: two parts, the day and whom it waits for (in a box of `display: contents`), and
+// the birds (their icons drawn), which change far less often.
 function topBar(env) {
   const { view, tr } = env;
   const birds = () => {
@@ -123,11 +125,11 @@ function topBar(env) {
     return slots;
   };
   return h("header", { class: "lbv-top" },
-    h("div", { class: "lbv-brand" }, tr("title")),
-    view.turn ? h("div", { class: "lbv-turn", "data-testid": "lbv-turn" }, tr("turn", { turn: view.turn })) : null,
-    h("div", { class: "lbv-phase", "data-testid": "lbv-phase" }, tr(`phase.${view.phase}`)),
-    h("div", { class: "lbv-now", "data-testid": "lbv-now" }, nowLine(env)),
-    // the birds (their icons drawn) change less often than whom the line names: a part
+    env.part("lbv-part-top", [view.turn, view.phase, nowArgs(view)], () => h("div", { class: "lbv-topline" },
+      h("div", { class: "lbv-brand" }, tr("title")),
+      view.turn ? h("div", { class: "lbv-turn", "data-testid": "lbv-turn" }, tr("turn", { turn: view.turn })) : null,
+      h("div", { class: "lbv-phase", "data-testid": "lbv-phase" }, tr(`phase.${view.phase}`)),
+      h("div", { class: "lbv-now", "data-testid": "lbv-now" }, nowLine(env)))),
     env.part("lbv-part-birds", [view.birds, view.birds_to_win], () => h("div", { class: "lbv-birds", "data-testid": "lbv-birds",
       dataset: { birds: String(view.birds) }, title: tr("birds") }, h("span", { class: "lbv-blabel" }, tr("birds")), birds(),
     h("b", {}, tr("birds.of", { n: view.birds, max: view.birds_to_win })))));
@@ -231,13 +233,13 @@ function stage(env) {
     class: `lbv-panel${box.cls ? ` ${box.cls}` : ""}`, id: "lbv-moment", "data-testid": box.testid || null, dataset: box.data || null },
   env.part("lbv-part-moment", [kind, inputs], () => h("div", { class: "lbv-moment" }, build())), tail));
   // "n of m done": the window's progress, outside the part
-  const progress = (win) => h("div", { class: "lbv-note" }, env.tr("fight.done", { n: win.done.length, m: win.seats.length }));
+  const progress = (win, ...before) => h("div", { class: "lbv-note" }, ...before, env.tr("fight.done", { n: win.done.length, m: win.seats.length }));
   if (view.fight) {
     const f = view.fight;
     panel("fight", [{ ...f, window: { ...f.window, done: null } }, a && a.kind, a && a.card,
       chars([...f.sides.attacker, ...f.sides.defender]).map((c) => c.face_up)], () => fightPanel(env, f),
     { cls: "lbv-fight", testid: "lbv-fight", data: { done: f.window.done.join(" ") } },
-    h("div", { class: "lbv-note" }, env.tr("fight.tie"), " · ", env.tr("fight.done", { n: f.window.done.length, m: f.window.seats.length })));
+    progress(f.window, env.tr("fight.tie"), " · "));
   } else if (view.phase === "rescue") {
     const nav = view.navigation || {};
     const win = view.window || { seats: [], done: [] };
