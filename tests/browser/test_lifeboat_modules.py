@@ -365,3 +365,25 @@ def test_one_more_fighter_done_rebuilds_no_card_nor_side_on_the_tv(browser, prev
     assert f"1/{len(win['seats'])}" in out["count"], out
     assert not errors, errors
     page.close()
+
+
+def test_a_bird_coming_builds_the_birds_alone_on_the_tv(browser, preview):
+    """The top bar is two parts side by side (morph.js): a seagull coming while the line (day,
+    phase, whom the table waits for) stays the same builds the birds and no other part, and
+    the bar shows it."""
+    page, errors, data = _tv_shown_twice(browser, preview, "choose")
+    view = data["view"]
+    assert view["birds"] < view["birds_to_win"], view["birds"]
+    nxt = {**data, "version": data["version"] + 1, "events": [], "view": {**view, "birds": view["birds"] + 1}}
+    out = page.evaluate("""async (m) => {
+      const { partStats } = await import("/static/js/morph.js");
+      const saved = partStats.log;
+      partStats.log = [];
+      let built;
+      try { window.__rerender(m); } finally { built = partStats.log; partStats.log = saved; }
+      const birds = document.querySelector("[data-testid=lbv-birds]");
+      return { built, birds: Number(birds.dataset.birds), on: birds.querySelectorAll(".lbv-bslot.on").length };
+    }""", nxt)
+    assert out == {"built": ["lbv-part-birds"], "birds": view["birds"] + 1, "on": view["birds"] + 1}, out
+    assert not errors, errors
+    page.close()
