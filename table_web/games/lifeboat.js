@@ -150,11 +150,21 @@ function actedMark(view, c) {
   return Boolean(c.acted && !c.rowed && !c.fought && view.phase === "actions");
 }
 
-// The seats the table waits for, and the one acting (the actor, or the target who answers).
+// The seats the table waits for (data-w<seat>), and the one acting (data-a<seat>: the actor, or
+// the target who answers). An attribute per seat, so that a change restyles that seat's card
+// alone (a style invalidation is by attribute name: one list attribute restyled all six).
 function seatMarks(view) {
   const a = view.actions;
   const acting = a ? [a.actor, a.step === "answer" ? a.target : null].filter((x) => typeof x === "number") : [];
-  return { waiting: (view.waiting_for || []).join(" "), acting: acting.join(" ") };
+  const all = view.characters.map((c) => c.seat);
+  return { ...flags("w", all, view.waiting_for || []), ...flags("a", all, acting) };
+}
+
+// {<prefix><seat>: "1" or "0"} for each of `all` (1: in `on`): the data attributes lifeboat.css
+// marks a seat by. Every seat's is there, in the same order, so a page morphed reads as one
+// drawn afresh (an attribute added would come after the others).
+function flags(prefix, all, on) {
+  return Object.fromEntries(all.map((x) => [`${prefix}${x}`, on.includes(x) ? "1" : "0"]));
 }
 
 function seatCard(env, x) {
@@ -166,7 +176,7 @@ function seatCard(env, x) {
   if (c.fought) marks.push(h("span", { class: "lbv-mark fought" }, tr("mark.fought")));
   if (actedMark(view, c)) marks.push(h("span", { class: "lbv-mark" }, tr("mark.acted")));
   return h("div", {
-    class: `lbv-seat s-${c.state}`,
+    class: `lbv-seat lbv-s${x} s-${c.state}`,
     id: morphId("lbv-seat", x), dataset: { seat: String(x), character: c.character, state: c.state }, "data-testid": `lbv-seat-${x}`,
     style: { "--pc": p.colour },
   },
@@ -238,7 +248,7 @@ function stage(env) {
     const f = view.fight;
     panel("fight", [{ ...f, window: { ...f.window, done: null } }, a && a.kind, a && a.card,
       chars([...f.sides.attacker, ...f.sides.defender]).map((c) => c.face_up)], () => fightPanel(env, f),
-    { cls: "lbv-fight", testid: "lbv-fight", data: { done: f.window.done.join(" ") } },
+    { cls: "lbv-fight", testid: "lbv-fight", data: flags("d", f.window.seats, f.window.done) },
     progress(f.window, env.tr("fight.tie"), " · "));
   } else if (view.phase === "rescue") {
     const nav = view.navigation || {};
@@ -251,9 +261,9 @@ function stage(env) {
     panel("thirst", [thirst, chars(thirst.map((n, i) => (n > 0 ? i : null)).filter((x) => x !== null))], () => thirstPanel(env),
       { cls: "lbv-thirst", testid: "lbv-thirst" }, progress(win));
   } else if (view.phase === "draft" && view.draft) {
-    // who draws now (the box's data-drafter, lifeboat.css) and the cards left: outside the part
+    // who draws now (the box's data-r<seat>, lifeboat.css) and the cards left: outside the part
     const d = view.draft;
-    panel("draft", [d.drafters], () => draftPanel(env), { cls: "lbv-draft", data: { drafter: d.drafter === null ? "" : String(d.drafter) } },
+    panel("draft", [d.drafters], () => draftPanel(env), { cls: "lbv-draft", data: flags("r", d.drafters, [d.drafter]) },
       h("div", { class: "lbv-note" }, cardBack(d.cards), " ", String(d.cards)));
   }
   else if (view.phase === "actions" && a && a.step === "place") panel("row", [a.actor, a.drawn_count], () => rowPanel(env));
@@ -280,7 +290,7 @@ function lastFight(env) {
 }
 
 // The fight's title and sides (its box and progress: stage()); a fighter's ✓ shows when the
-// box's data-done names him (lifeboat.css).
+// box has his data-d<seat> (lifeboat.css).
 function fightPanel(env, f) {
   const { tr, view } = env;
   const a = { kind: f.kind || (view.actions || {}).kind, card: f.card !== undefined ? f.card : (view.actions || {}).card };
@@ -288,7 +298,7 @@ function fightPanel(env, f) {
     h("div", { class: "lbv-side-head" }, h("span", {}, tr(`fight.${name}`)),
       h("b", { "data-testid": `lbv-strength-${name}` }, String(f.strength[name]))),
     f.sides[name].map((x) => h("div", { class: "lbv-fighter" }, who(env, x),
-      h("span", { class: "lbv-ok", dataset: { seat: String(x) } }, " ✓"),
+      h("span", { class: `lbv-ok lbv-ok-${x}`, dataset: { seat: String(x) } }, " ✓"),
       f.fired.includes(x) ? h("span", { class: "lbv-flare" }, ` ✹ ${tr("fight.fired")}`) : null,
       view.characters[x].face_up.filter((c) => weaponBonus(c.kind) && c.kind !== "flare_gun")
         .map((c) => card(env, c.kind, { small: true })))));
@@ -374,7 +384,7 @@ function draftPanel(env) {
   const d = view.draft;
   return [
     h("h2", {}, tr("phase.draft")),
-    h("div", { class: "lbv-drafters" }, d.drafters.map((x) => h("span", { class: "lbv-drafter", dataset: { seat: String(x) } }, who(env, x))))];
+    h("div", { class: "lbv-drafters" }, d.drafters.map((x) => h("span", { class: `lbv-drafter lbv-drafter-${x}` }, who(env, x))))];
 }
 
 function rowPanel(env) {
@@ -430,12 +440,14 @@ function side(env) {
     // the log: a part holding its slots' parts (an update that adds no line makes one stand-in)
     env.part("lbv-part-log", slots, () => h("div", { class: "lbv-panel lbv-log", "data-testid": "lbv-log" },
       h("h3", {}, tr("log")),
-      h("ol", { dataset: { newest: log.length ? String(log[0][1] % LOG_LINES) : "" } },
+      // the newest line's slot: data-n<slot> "1" (lifeboat.css: bold), an attribute per slot so
+      // that a new line restyles two lines, not twelve
+      h("ol", { dataset: flags("n", slots.map((_, k) => k), log.length ? [log[0][1] % LOG_LINES] : []) },
         slots.map((line, k) => env.part(morphId("lbv-log", k), line, () => (line
-          ? h("li", { dataset: { slot: String(k), type: line[0].type }, style: { order: String(-line[1]) } }, describeEvent(env, line[0]))
+          ? h("li", { class: `lbv-slot-${k}`, dataset: { type: line[0].type }, style: { order: String(-line[1]) } }, describeEvent(env, line[0]))
           // (the same attributes, in the same order, as a line's: a slot filled again reads
           // as one drawn afresh)
-          : h("li", { dataset: { slot: String(k), type: "" } }))))))));
+          : h("li", { class: `lbv-slot-${k}`, dataset: { type: "" } }))))))));
 }
 
 // What the last navigation card did: who went overboard, sharks, preserver, thirsts, water.
