@@ -59,9 +59,11 @@ export function render(root, msg, ctx) {
   const looks = view.characters.map((c) => { const p = ctx.colourOf(c.seat); return [p.name, p.colour, p.letter, c.character]; });
   env.part = pageParts(root, gameKey(msg, ctx), JSON.stringify([ctx.lang, looks]));
   const page = h("div", { class: "lbv", dataset: { phase: view.phase }, style: { width: `${W}px`, height: `${H}px` } },
-    env.part("lbv-part-top", [view.turn, view.phase, nowArgs(view), view.birds, view.birds_to_win], () => topBar(env)),
+    topBar(env),
     h("div", { class: "lbv-main" },
-      h("div", { class: "lbv-left" }, boat(env), stage(env)),
+      // whom the table waits for and who acts: on the column, outside the boat's part (a turn
+      // passing on rebuilds neither the boat nor a card)
+      h("div", { class: "lbv-left", dataset: seatMarks(view) }, boat(env), stage(env)),
       side(env)),
     view.over && view.result ? finalScores(env, view.result) : null);
   // Morphed into the page shown (morph.js): only what changed is written, a seat's card is
@@ -113,44 +115,68 @@ function nowLine(env) {
   return fmt(tr, key, { who: seat === null ? tr("nobody") : who(env, seat), n });
 }
 
+// The top bar: two parts, the day and whom it waits for (in a box of `display: contents`), and
+// the birds (their icons drawn), which change far less often.
 function topBar(env) {
   const { view, tr } = env;
-  const birds = [];
-  for (let i = 1; i <= view.birds_to_win; i++) birds.push(h("span", { class: `lbv-bslot${i <= view.birds ? " on" : ""}` }, birdIcon(false, 38)));
+  const birds = () => {
+    const slots = [];
+    for (let i = 1; i <= view.birds_to_win; i++) slots.push(h("span", { class: `lbv-bslot${i <= view.birds ? " on" : ""}` }, birdIcon(false, 38)));
+    return slots;
+  };
   return h("header", { class: "lbv-top" },
-    h("div", { class: "lbv-brand" }, tr("title")),
-    view.turn ? h("div", { class: "lbv-turn", "data-testid": "lbv-turn" }, tr("turn", { turn: view.turn })) : null,
-    h("div", { class: "lbv-phase", "data-testid": "lbv-phase" }, tr(`phase.${view.phase}`)),
-    h("div", { class: "lbv-now", "data-testid": "lbv-now" }, nowLine(env)),
-    h("div", { class: "lbv-birds", "data-testid": "lbv-birds", dataset: { birds: String(view.birds) },
-               title: tr("birds") }, h("span", { class: "lbv-blabel" }, tr("birds")), birds,
-      h("b", {}, tr("birds.of", { n: view.birds, max: view.birds_to_win }))));
+    env.part("lbv-part-top", [view.turn, view.phase, nowArgs(view)], () => h("div", { class: "lbv-topline" },
+      h("div", { class: "lbv-brand" }, tr("title")),
+      view.turn ? h("div", { class: "lbv-turn", "data-testid": "lbv-turn" }, tr("turn", { turn: view.turn })) : null,
+      h("div", { class: "lbv-phase", "data-testid": "lbv-phase" }, tr(`phase.${view.phase}`)),
+      h("div", { class: "lbv-now", "data-testid": "lbv-now" }, nowLine(env)))),
+    env.part("lbv-part-birds", [view.birds, view.birds_to_win], () => h("div", { class: "lbv-birds", "data-testid": "lbv-birds",
+      dataset: { birds: String(view.birds) }, title: tr("birds") }, h("span", { class: "lbv-blabel" }, tr("birds")), birds(),
+    h("b", {}, tr("birds.of", { n: view.birds, max: view.birds_to_win })))));
 }
 
 // ---------------------------------------------------------------- the boat
 
-// A seat's card with what it is drawn from (of the phase, only whether it is the actions': the
-// "acted" mark).
+// A seat's card with what it is drawn from (of the phase, only whether it shows the "acted"
+// mark: the phase changing rebuilds no card). Whom the table waits for and who acts are marked
+// by the left column (its data-waiting and data-acting, lifeboat.css): a turn passing on
+// rebuilds no card.
 function seatPart(env, x) {
   const { view } = env;
+  return env.part(morphId("lbv-seat", x), [view.characters[x], actedMark(view, view.characters[x])], () => seatCard(env, x));
+}
+
+function actedMark(view, c) {
+  return Boolean(c.acted && !c.rowed && !c.fought && view.phase === "actions");
+}
+
+// The seats the table waits for (data-w<seat>), and the one acting (data-a<seat>: the actor, or
+// the target who answers). An attribute per seat, so that a change restyles that seat's card
+// alone (a style invalidation is by attribute name: one list attribute restyled all six).
+function seatMarks(view) {
   const a = view.actions;
-  return env.part(morphId("lbv-seat", x), [view.characters[x], (view.waiting_for || []).includes(x),
-    Boolean(a && (a.actor === x || (a.step === "answer" && a.target === x))), view.phase === "actions"], () => seatCard(env, x));
+  const acting = a ? [a.actor, a.step === "answer" ? a.target : null].filter((x) => typeof x === "number") : [];
+  const all = view.characters.map((c) => c.seat);
+  return { ...flags("w", all, view.waiting_for || []), ...flags("a", all, acting) };
+}
+
+// {<prefix><seat>: "1" or "0"} for each of `all` (1: in `on`): the data attributes lifeboat.css
+// marks a seat by. Every seat's is there, in the same order, so a page morphed reads as one
+// drawn afresh (an attribute added would come after the others).
+function flags(prefix, all, on) {
+  return Object.fromEntries(all.map((x) => [`${prefix}${x}`, on.includes(x) ? "1" : "0"]));
 }
 
 function seatCard(env, x) {
   const { view, tr } = env;
   const c = view.characters[x];
   const p = env.colourOf(x);
-  const waiting = (view.waiting_for || []).includes(x);
-  const a = view.actions;
-  const acting = a && (a.actor === x || (a.step === "answer" && a.target === x));
   const marks = [];
   if (c.rowed) marks.push(h("span", { class: "lbv-mark rowed" }, tr("mark.rowed")));
   if (c.fought) marks.push(h("span", { class: "lbv-mark fought" }, tr("mark.fought")));
-  if (c.acted && !c.rowed && !c.fought && view.phase === "actions") marks.push(h("span", { class: "lbv-mark" }, tr("mark.acted")));
+  if (actedMark(view, c)) marks.push(h("span", { class: "lbv-mark" }, tr("mark.acted")));
   return h("div", {
-    class: `lbv-seat s-${c.state}${waiting ? " lbv-waiting" : ""}${acting ? " lbv-acting" : ""}`,
+    class: `lbv-seat lbv-s${x} s-${c.state}`,
     id: morphId("lbv-seat", x), dataset: { seat: String(x), character: c.character, state: c.state }, "data-testid": `lbv-seat-${x}`,
     style: { "--pc": p.colour },
   },
@@ -165,10 +191,21 @@ function seatCard(env, x) {
       h("small", {}, String(c.hand_count))),
     forHim(env, c, { short: true }),
     h("div", { class: "lbv-up" }, c.face_up.map((u) => card(env, u.kind, { small: true, open: u.open }))),
-    marks.length ? h("div", { class: "lbv-marks" }, marks) : null);
+    // always there, hidden empty: a mark coming morphs the marks, not the card
+    h("div", { class: "lbv-marks" }, marks));
 }
 
+// The boat: a part holding the seats' parts, built again only when a seat, the line or who is
+// apart changed (an update that changes none of them makes one stand-in, not the hull
+// and a stand-in per seat).
 function boat(env) {
+  const { view } = env;
+  const water = (view.navigation && view.navigation.water) || [];
+  return env.part("lbv-part-boat", [view.line, water, view.removed, view.characters, view.characters.map((c) => actedMark(view, c))],
+    () => boatWrap(env));
+}
+
+function boatWrap(env) {
   const { view, tr } = env;
   const water = (view.navigation && view.navigation.water) || [];
   const line = (view.line || []).filter((x) => !water.includes(x));
@@ -195,14 +232,47 @@ function stage(env) {
   const win = (view.fight && view.fight.window) || (["rescue", "thirst"].includes(view.phase) ? view.window : null);
   const waiting = env.part("lbv-part-waiting", [view.over, env.msg.waiting_for || [], win, win ? env.msg.deadline : null],
     () => lifeboatWaiting(env.msg, env.ctx));
-  if (view.fight) parts.push(fightPanel(env, view.fight));
-  else if (view.phase === "rescue") parts.push(rescuePanel(env));
-  else if (view.phase === "thirst") parts.push(thirstPanel(env));
-  else if (view.phase === "draft" && view.draft) parts.push(draftPanel(env));
-  else if (view.phase === "actions" && view.actions && view.actions.step === "place") parts.push(rowPanel(env));
-  else if (view.phase === "navigate") parts.push(navigatorPanel(env));
-  else if (view.phase === "actions" && view.actions && view.actions.step === "answer") parts.push(answerPanel(env));
-  else if (view.phase === "actions" && view.actions && view.actions.order) parts.push(orderPanel(env));
+  // The panel of the moment: its box (class, test id, a window's progress: who is done) is
+  // drawn on every update, what it shows is a part with all it reads (the characters' names:
+  // the parts' extra), in a box of `display: contents`. One id whatever it shows, so a panel
+  // giving its place to another is morphed where it is (a new id there made idiomorph morph
+  // the whole stage, the banner with it), and one more player done in a window rebuilds nothing.
+  const a = view.actions;
+  const chars = (seats) => (seats || []).map((x) => view.characters[x]);
+  const panel = (kind, inputs, build, box = {}, tail = null) => parts.push(h("div", {
+    class: `lbv-panel${box.cls ? ` ${box.cls}` : ""}`, id: "lbv-moment", "data-testid": box.testid || null, dataset: box.data || null },
+  env.part("lbv-part-moment", [kind, inputs], () => h("div", { class: "lbv-moment" }, build())), tail));
+  // "n of m done": the window's progress, outside the part
+  const progress = (win, ...before) => h("div", { class: "lbv-note" }, ...before, env.tr("fight.done", { n: win.done.length, m: win.seats.length }));
+  if (view.fight) {
+    const f = view.fight;
+    panel("fight", [{ ...f, window: { ...f.window, done: null } }, a && a.kind, a && a.card,
+      chars([...f.sides.attacker, ...f.sides.defender]).map((c) => c.face_up)], () => fightPanel(env, f),
+    { cls: "lbv-fight", testid: "lbv-fight", data: flags("d", f.window.seats, f.window.done) },
+    progress(f.window, env.tr("fight.tie"), " · "));
+  } else if (view.phase === "rescue") {
+    const nav = view.navigation || {};
+    const win = view.window || { seats: [], done: [] };
+    panel("rescue", [nav.water, nav.sharks, chars(nav.water)], () => rescuePanel(env),
+      { cls: "lbv-rescue", testid: "lbv-rescue" }, progress(win));
+  } else if (view.phase === "thirst") {
+    const thirst = (view.navigation && view.navigation.thirst) || [];
+    const win = view.window || { seats: [], done: [] };
+    panel("thirst", [thirst, chars(thirst.map((n, i) => (n > 0 ? i : null)).filter((x) => x !== null))], () => thirstPanel(env),
+      { cls: "lbv-thirst", testid: "lbv-thirst" }, progress(win));
+  } else if (view.phase === "draft" && view.draft) {
+    // who draws now (the box's data-r<seat>, lifeboat.css) and the cards left: outside the part
+    const d = view.draft;
+    panel("draft", [d.drafters], () => draftPanel(env), { cls: "lbv-draft", data: flags("r", d.drafters, [d.drafter]) },
+      h("div", { class: "lbv-note" }, cardBack(d.cards), " ", String(d.cards)));
+  }
+  else if (view.phase === "actions" && a && a.step === "place") panel("row", [a.actor, a.drawn_count], () => rowPanel(env));
+  else if (view.phase === "navigate") panel("navigator", [view.navigation.navigator, view.decks.row_stack], () => navigatorPanel(env));
+  else if (view.phase === "actions" && a && a.step === "answer") {
+    panel("answer", [a.kind, a.actor, a.target, a.card], () => answerPanel(env), { cls: "lbv-answer", testid: "lbv-answer" });
+  } else if (view.phase === "actions" && a && a.order) {
+    panel("order", [a.order, a.actor, chars(a.order).map((c) => c.acted)], () => orderPanel(env), { cls: "lbv-order", testid: "lbv-order" });
+  }
   // the last fight and flare stay for many updates: parts, with all they read
   const last = lastFight(env);
   if (!view.fight && last && parts.length < 2) {
@@ -219,6 +289,8 @@ function lastFight(env) {
   return view.last_fight || m.lastFight || null;
 }
 
+// The fight's title and sides (its box and progress: stage()); a fighter's ✓ shows when the
+// box has his data-d<seat> (lifeboat.css).
 function fightPanel(env, f) {
   const { tr, view } = env;
   const a = { kind: f.kind || (view.actions || {}).kind, card: f.card !== undefined ? f.card : (view.actions || {}).card };
@@ -226,15 +298,14 @@ function fightPanel(env, f) {
     h("div", { class: "lbv-side-head" }, h("span", {}, tr(`fight.${name}`)),
       h("b", { "data-testid": `lbv-strength-${name}` }, String(f.strength[name]))),
     f.sides[name].map((x) => h("div", { class: "lbv-fighter" }, who(env, x),
-      f.window.done.includes(x) ? h("span", { class: "lbv-ok" }, " ✓") : null,
+      h("span", { class: `lbv-ok lbv-ok-${x}`, dataset: { seat: String(x) } }, " ✓"),
       f.fired.includes(x) ? h("span", { class: "lbv-flare" }, ` ✹ ${tr("fight.fired")}`) : null,
       view.characters[x].face_up.filter((c) => weaponBonus(c.kind) && c.kind !== "flare_gun")
         .map((c) => card(env, c.kind, { small: true })))));
-  return h("div", { class: "lbv-panel lbv-fight", "data-testid": "lbv-fight" },
+  return [
     h("h2", {}, tr("fight.title"), " · ", a.kind ? fmt(tr, a.kind === "mug" ? "fight.why.mug" : "fight.why.swap",
       { a: who(env, f.attacker, { player: false }), b: who(env, f.defender, { player: false }), card: kindName(env, a.card || "hand") }) : null),
-    h("div", { class: "lbv-sides" }, side("attacker"), h("div", { class: "lbv-vs" }, "VS"), side("defender")),
-    h("div", { class: "lbv-note" }, tr("fight.tie"), " · ", tr("fight.done", { n: f.window.done.length, m: f.window.seats.length })));
+    h("div", { class: "lbv-sides" }, side("attacker"), h("div", { class: "lbv-vs" }, "VS"), side("defender"))];
 }
 
 function lastFightPanel(env, e) {
@@ -264,74 +335,69 @@ function rescuePanel(env) {
   const { view, tr } = env;
   const nav = view.navigation || {};
   const water = nav.water || [];
-  const win = view.window || { seats: [], done: [] };
-  return h("div", { class: "lbv-panel lbv-rescue", "data-testid": "lbv-rescue" },
+  return [
     h("h2", {}, tr("water.title")),
     h("div", { class: "lbv-waterlist" }, water.map((x) => {
       const c = view.characters[x];
       const pres = c.face_up.some((u) => u.kind === "life_preserver");
       return h("div", { class: "lbv-swimmer" }, who(env, x), " ", woundPips(c), pres ? h("span", { class: "lbv-pres" }, ` ◎ ${tr("water.preserver")}`) : null);
     })),
-    h("div", { class: nav.sharks ? "lbv-sharks" : "lbv-note" }, tr(nav.sharks ? "water.sharks" : "water.no_sharks")),
-    h("div", { class: "lbv-note" }, tr("fight.done", { n: win.done.length, m: win.seats.length })));
+    h("div", { class: nav.sharks ? "lbv-sharks" : "lbv-note" }, tr(nav.sharks ? "water.sharks" : "water.no_sharks"))];
 }
 
 function thirstPanel(env) {
   const { view, tr } = env;
   const thirst = (view.navigation && view.navigation.thirst) || [];
-  const win = view.window || { seats: [], done: [] };
   const thirsty = thirst.map((n, i) => (n > 0 ? i : null)).filter((x) => x !== null);
-  return h("div", { class: "lbv-panel lbv-thirst", "data-testid": "lbv-thirst" },
+  return [
     h("h2", {}, tr("thirst.title")),
     thirsty.length ? h("div", { class: "lbv-waterlist" }, thirsty.map((x) => h("div", { class: "lbv-swimmer" }, who(env, x), " ",
-      h("b", {}, tr("thirst.n", { n: thirst[x] })), " ", woundPips(view.characters[x])))) : h("div", {}, tr("thirst.none")),
-    h("div", { class: "lbv-note" }, tr("fight.done", { n: win.done.length, m: win.seats.length })));
+      h("b", {}, tr("thirst.n", { n: thirst[x] })), " ", woundPips(view.characters[x])))) : h("div", {}, tr("thirst.none"))];
 }
 
 // The Actions phase: the order of the day, bow to stern, who has acted, who acts now.
 function orderPanel(env) {
   const { view, tr } = env;
   const a = view.actions;
-  return h("div", { class: "lbv-panel lbv-order", "data-testid": "lbv-order" },
+  return [
     h("h3", {}, tr("order.title")),
     h("ol", {}, a.order.map((x) => {
       const c = view.characters[x];
       const state = x === a.actor ? "now" : c.acted ? "done" : "next";
       return h("li", { class: `lbv-o-${state}` }, who(env, x), " ",
         h("small", {}, tr(`order.${state}`)));
-    })));
+    }))];
 }
 
 function answerPanel(env) {
   const { view, tr } = env;
   const a = view.actions;
-  return h("div", { class: "lbv-panel lbv-answer", "data-testid": "lbv-answer" },
+  return [
     h("h2", {}, fmt(tr, a.kind === "mug" ? "fight.why.mug" : "fight.why.swap",
       { a: who(env, a.actor), b: who(env, a.target), card: kindName(env, a.card || "hand") })),
     h("div", { class: "lbv-note" }, fmt(tr, "wait.actions.answer", { who: who(env, a.target, { player: false }) })),
-    h("div", { class: "lbv-note" }, tr("fight.tie")));
+    h("div", { class: "lbv-note" }, tr("fight.tie"))];
 }
 
 function draftPanel(env) {
   const { view, tr } = env;
   const d = view.draft;
-  return h("div", { class: "lbv-panel lbv-draft" },
+  return [
     h("h2", {}, tr("phase.draft")),
-    h("div", { class: "lbv-drafters" }, d.drafters.map((x) => h("span", { class: `lbv-drafter${x === d.drafter ? " on" : ""}` }, who(env, x)))),
-    h("div", { class: "lbv-note" }, cardBack(d.cards), " ", String(d.cards)));
+    h("div", { class: "lbv-drafters" }, d.drafters.map((x) => h("span", { class: `lbv-drafter lbv-drafter-${x}` }, who(env, x))))];
 }
 
 function rowPanel(env) {
   const { view, tr } = env;
   const a = view.actions;
-  return h("div", { class: "lbv-panel" }, h("h2", {}, fmt(tr, "wait.actions.place", { who: who(env, a.actor) })),
-    h("div", { class: "lbv-note" }, cardBack(a.drawn_count || 0), " ", String(a.drawn_count || 0)));
+  return [h("h2", {}, fmt(tr, "wait.actions.place", { who: who(env, a.actor) })),
+    h("div", { class: "lbv-note" }, cardBack(a.drawn_count || 0), " ", String(a.drawn_count || 0))];
 }
 
 function navigatorPanel(env) {
   const { view, tr } = env;
-  return h("div", { class: "lbv-panel" }, h("h2", {}, fmt(tr, "wait.navigate", { who: who(env, view.navigation.navigator) })),
-    h("div", { class: "lbv-note" }, cardBack(view.decks.row_stack), " ", tr("deck.row_stack"), " ", String(view.decks.row_stack)));
+  return [h("h2", {}, fmt(tr, "wait.navigate", { who: who(env, view.navigation.navigator) })),
+    h("div", { class: "lbv-note" }, cardBack(view.decks.row_stack), " ", tr("deck.row_stack"), " ", String(view.decks.row_stack))];
 }
 
 // ---------------------------------------------------------------- right column
@@ -351,12 +417,17 @@ function side(env) {
   const last = lastNavCard(env);
   const deck = (label, n, testid) => h("div", { class: "lbv-deck", "data-testid": testid }, cardBack(Math.min(n, 5)), h("b", {}, String(n)), h("small", {}, label));
   const outcome = last && last.outcome;
-  // the last lines, newest first, each a part with an id by its place in the game's log (it
-  // keeps its node while it scrolls down); whether an event says something is asked once
+  // the last lines, newest first; whether an event says something is asked once. The list is
+  // LOG_LINES slots in a fixed order, the line of the event at place n of the game's log in
+  // slot n % LOG_LINES (each a part: that event, or none), shown newest first by their CSS
+  // order (-n): a new line takes the slot of the one leaving, and idiomorph morphs that slot
+  // alone (a line inserted at the top made it morph the whole list, every line's ids mapped).
   const first = m.logged - m.log.length;
   const log = m.log.map((e, i) => [e, first + i]).slice(-LOG_LINES).reverse()
     .filter(([e, n]) => m.says.says(n, () => describeEvent(env, e)));
   m.says.prune(first, m.log.length);
+  const slots = Array.from({ length: LOG_LINES }, () => null);
+  for (const line of log) slots[line[1] % LOG_LINES] = line;
   return h("aside", { class: "lbv-side-col" },
     env.part("lbv-part-decks", [d.navigation, d.row_stack, d.provisions], () => h("div", { class: "lbv-decks" },
       deck(tr("deck.navigation"), d.navigation, "lbv-deck-nav"),
@@ -366,10 +437,17 @@ function side(env) {
       h("h3", {}, tr("nav.last")),
       last ? navCard(env, last.card, { extra: navOutcome(env, outcome) })
         : h("div", { class: "lbv-note" }, tr("nav.none")))),
-    h("div", { class: "lbv-panel lbv-log", "data-testid": "lbv-log" },
+    // the log: a part holding its slots' parts (an update that adds no line makes one stand-in)
+    env.part("lbv-part-log", slots, () => h("div", { class: "lbv-panel lbv-log", "data-testid": "lbv-log" },
       h("h3", {}, tr("log")),
-      h("ol", {}, log.map(([e, n]) => env.part(morphId("lbv-log", n), e,
-        () => h("li", { dataset: { type: e.type } }, describeEvent(env, e)))))));
+      // the newest line's slot: data-n<slot> "1" (lifeboat.css: bold), an attribute per slot so
+      // that a new line restyles two lines, not twelve
+      h("ol", { dataset: flags("n", slots.map((_, k) => k), log.length ? [log[0][1] % LOG_LINES] : []) },
+        slots.map((line, k) => env.part(morphId("lbv-log", k), line, () => (line
+          ? h("li", { class: `lbv-slot-${k}`, dataset: { type: line[0].type }, style: { order: String(-line[1]) } }, describeEvent(env, line[0]))
+          // (the same attributes, in the same order, as a line's: a slot filled again reads
+          // as one drawn afresh)
+          : h("li", { class: `lbv-slot-${k}`, dataset: { type: "" } }))))))));
 }
 
 // What the last navigation card did: who went overboard, sharks, preserver, thirsts, water.

@@ -276,25 +276,39 @@ def test_the_decision_scrolls_into_view_smoothly_unless_motion_is_reduced(browse
     ctx.close()
 
 
-def test_one_more_event_builds_one_log_line_on_the_tv(browser, preview):
-    """The TV's log lines, top bar and panels are parts (morph.js): an update that only adds an
-    event to the log builds that line and nothing else (the whole log, twelve sentences with
-    their discs, was built on every update); the line before it is the same node, now second.
-    And idiomorph morphs only the log's list (the page's frame, the page with its parts as
-    stand-ins, is unchanged: morph.js byParts), not the board: the elements it maps the ids of
-    are a small share of the board's (a morph of the whole page maps both whole pages)."""
+def _tv_shown_twice(browser, preview, scenario):
+    """The TV preview of a scenario, its payload drawn, then again (its parts shown once):
+    (page, page errors, payload)."""
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{preview}?page=table&s=choose&lang=en")
+    page.goto(f"{preview}?page=table&s={scenario}&lang=en")
     page.wait_for_function("window.__ready === true")
     data = page.evaluate("() => window.__msg")
-    page.evaluate("m => window.__rerender(m)", data)      # its parts shown once
+    page.evaluate("m => window.__rerender(m)", data)
+    return page, errors, data
+
+
+def test_one_more_event_builds_one_log_line_on_the_tv(browser, preview):
+    """The TV's log lines, top bar and panels are parts (morph.js): an update that only adds an
+    event to the log builds that line and the log's box and nothing else (the whole log, twelve
+    sentences with their discs, was built on every update); the line before it is the same node,
+    now second.
+    And idiomorph morphs only the slot the new line takes (the page's frame, the page with its
+    parts as stand-ins, is unchanged: morph.js byParts; the list's slots are fixed, shown newest
+    first by their CSS order), not the board nor the list: the elements it maps the ids of are
+    fewer than the list's (a line inserted at the top of the list made it map the whole list,
+    every line's ids)."""
+    page, errors, data = _tv_shown_twice(browser, preview, "choose")
     out = page.evaluate("""async (m) => {
       const { partStats } = await import("/static/js/morph.js");
-      const first = document.querySelector("[data-testid=lbv-log] li");
+      // the lines as shown, top to bottom (they sit in fixed slots, ordered by CSS)
+      const shownLines = () => [...document.querySelectorAll("[data-testid=lbv-log] li")]
+        .filter((li) => li.firstChild).sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+      const first = shownLines()[0];
       first.__kept = true;
-      const before = partStats.built;
+      const saved = partStats.log;
+      partStats.log = [];
       // idiomorph maps the ids under each element it morphs (querySelectorAll("[id]"))
       const query = Element.prototype.querySelectorAll;
       let mapped = 0;
@@ -302,12 +316,74 @@ def test_one_more_event_builds_one_log_line_on_the_tv(browser, preview):
         if (sel === "[id]") mapped += this.getElementsByTagName("*").length + 1;
         return query.call(this, sel);
       };
-      try { window.__rerender(m); } finally { Element.prototype.querySelectorAll = query; }
-      const lines = [...document.querySelectorAll("[data-testid=lbv-log] li")];
-      const board = document.querySelector(".lbv").getElementsByTagName("*").length;
-      return { built: partStats.built - before, second: Boolean(lines[1] && lines[1].__kept),
-               newest: lines[0].dataset.type, mapped: mapped < board / 4 ? "a few" : `${mapped} of ${board}` };
+      let built;
+      try { window.__rerender(m); } finally { Element.prototype.querySelectorAll = query; built = partStats.log; partStats.log = saved; }
+      const lines = shownLines();
+      const list = document.querySelector("[data-testid=lbv-log] ol").getElementsByTagName("*").length;
+      // the log (the part holding the slots) and the slot of the new line
+      return { built: built.map((id) => id.replace(/[0-9]+$/, "k")), second: Boolean(lines[1] && lines[1].__kept),
+               newest: lines[0].dataset.type, mapped: mapped < list ? "a few" : `${mapped}, the list ${list}` };
     }""", {**data, "version": data["version"] + 1, "events": [{"type": "provisions_skipped", "turn": 1}]})
-    assert out == {"built": 1, "second": True, "newest": "provisions_skipped", "mapped": "a few"}, out
+    assert out == {"built": ["lbv-part-log", "lbv-log-k"], "second": True, "newest": "provisions_skipped", "mapped": "a few"}, out
+    assert not errors, errors
+    page.close()
+
+
+def test_one_more_fighter_done_rebuilds_no_card_nor_side_on_the_tv(browser, preview):
+    """Whom the table waits for and who acts are the left column's data-waiting and data-acting,
+    who is done in a fight's window the fight panel's data-done (lifeboat.css): one more fighter
+    done builds the banner alone, neither the boat nor a seat's card nor the fight's sides
+    (morph.js parts), and still the seats waited for glow and his alone does not, his ✓ shows
+    and the panel counts him."""
+    page, errors, data = _tv_shown_twice(browser, preview, "fight_joined")
+    win = data["view"]["fight"]["window"]
+    assert not win["done"] and len(win["seats"]) >= 2, win
+    done = win["seats"][0]
+    nxt = {**data, "version": data["version"] + 1, "events": [],
+           "view": {**data["view"], "fight": {**data["view"]["fight"], "window": {**win, "done": [done]}},
+                    "waiting_for": [x for x in win["seats"] if x != done]},
+           "waiting_for": [x for x in win["seats"] if x != done]}
+    out = page.evaluate("""async ([m, done]) => {
+      const { partStats } = await import("/static/js/morph.js");
+      const saved = partStats.log;
+      partStats.log = [];
+      let built;
+      try { window.__rerender(m); } finally { built = partStats.log; partStats.log = saved; }
+      // the gold ring of a seat waited for (5 px; who acts has a white one of 7 px)
+      const ringed = [...document.querySelectorAll(".lbv-seat")]
+        .filter((el) => getComputedStyle(el).boxShadow.includes(" 0px 0px 0px 5px")).map((el) => Number(el.dataset.seat));
+      const acting = m.view.actions ? m.view.actions.actor : null;
+      return {
+        built,
+        glows: JSON.stringify(ringed.sort()) === JSON.stringify(m.waiting_for.filter((x) => x !== acting).sort()),
+        ticks: [...document.querySelectorAll("[data-testid=lbv-fight] .lbv-ok")].filter((e) => e.checkVisibility()).map((e) => Number(e.dataset.seat)),
+        count: document.querySelector("[data-testid=lbv-fight] > .lbv-note").textContent,
+      };
+    }""", [nxt, done])
+    assert out["built"] == ["lbv-part-waiting"], out
+    assert out["glows"] and out["ticks"] == [done], out
+    assert f"1/{len(win['seats'])}" in out["count"], out
+    assert not errors, errors
+    page.close()
+
+
+def test_a_bird_coming_builds_the_birds_alone_on_the_tv(browser, preview):
+    """The top bar is two parts side by side (morph.js): a seagull coming while the line (day,
+    phase, whom the table waits for) stays the same builds the birds and no other part, and
+    the bar shows it."""
+    page, errors, data = _tv_shown_twice(browser, preview, "choose")
+    view = data["view"]
+    assert view["birds"] < view["birds_to_win"], view["birds"]
+    nxt = {**data, "version": data["version"] + 1, "events": [], "view": {**view, "birds": view["birds"] + 1}}
+    out = page.evaluate("""async (m) => {
+      const { partStats } = await import("/static/js/morph.js");
+      const saved = partStats.log;
+      partStats.log = [];
+      let built;
+      try { window.__rerender(m); } finally { built = partStats.log; partStats.log = saved; }
+      const birds = document.querySelector("[data-testid=lbv-birds]");
+      return { built, birds: Number(birds.dataset.birds), on: birds.querySelectorAll(".lbv-bslot.on").length };
+    }""", nxt)
+    assert out == {"built": ["lbv-part-birds"], "birds": view["birds"] + 1, "on": view["birds"] + 1}, out
     assert not errors, errors
     page.close()
