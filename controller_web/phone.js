@@ -205,6 +205,7 @@ function renderMessage(title, text, action) {
 }
 
 let joinFormEl = null;
+const JOIN_CONNECT_MS = 20000;   // how long a join tapped while connecting waits for the socket
 onLangChange(() => { joinFormEl = null; });
 
 // The form is built once and kept, so a room update while typing keeps focus and keyboard.
@@ -240,7 +241,13 @@ function buildJoinForm() {
       state.joining = true;
       button.disabled = true;
       button.textContent = t("phone.joining");
-      const reply = await (await netReady).request("join", { name });
+      // The form is drawn before the socket connects (issue 24): a name sent while it still
+      // connects waits for it, so the answer's timeout counts from the connection, not from
+      // the tap (on a slow Wi-Fi the connection can take longer than that timeout).
+      const n = await netReady;
+      const reply = await n.whenConnected(JOIN_CONNECT_MS)
+        ? await n.request("join", { name })
+        : { ok: false, error: { code: "timeout", params: {}, message: "The server did not answer." } };
       state.joining = false;
       button.disabled = false;
       button.textContent = t("phone.join");

@@ -46,3 +46,26 @@ def test_phone_reconnects_and_the_table_shows_presence(open_table, open_phone):
     phone.evaluate(SET_VISIBILITY, "visible")
     expect(on_table).to_have_attribute("data-connected", "true")
     expect(phone.locator("#you")).to_contain_text("Ana")
+
+
+def test_a_join_tapped_while_the_phone_connects_waits_for_the_connection(open_table, open_phone):
+    """The join form is drawn before the socket connects (a slow Wi-Fi): a name sent while the
+    phone is still (re)connecting waits for the connection and joins then, instead of failing
+    with "the server did not answer" when the answer's 8 s timeout (net.js ACK_TIMEOUT_MS) ran
+    out before the connection came."""
+    table = open_table()
+    code = table.locator("#room-code").inner_text().strip()
+    phone = open_phone(code, label="Ana")
+    phone.wait_for_function("() => window.castaways && window.castaways.net && window.castaways.net.socket.connected")
+    phone.context.set_offline(True)
+    phone.evaluate("() => window.castaways.net.socket.io.engine.close()")
+    phone.wait_for_function("() => !window.castaways.net.socket.connected")
+    phone.fill("#name", "Ana")
+    phone.click("#join")
+    expect(phone.locator("#join")).to_be_disabled()
+    # longer than the answer's timeout, on purpose: the join must still be waiting after it
+    phone.wait_for_timeout(9000)
+    expect(phone.locator("#join")).to_be_disabled()
+    phone.context.set_offline(False)
+    expect(phone.locator("#you")).to_be_visible(timeout=15_000)
+    expect(table.locator(".lobby-panel .player")).to_have_count(1)

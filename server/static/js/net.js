@@ -11,6 +11,7 @@
 //    (docs/hosting.md); a single server ignores it.
 //  - request(event, payload) emits with an acknowledgement and a timeout and always resolves
 //    to the server's `{ok, ...}` reply (a timeout becomes {ok: false, error: {code: "timeout"}}).
+//  - whenConnected(ms) -> Promise<boolean>: the socket connected (true), or `ms` passed (false).
 import { io } from "/static/vendor/socket.io/socket.io.esm.min.js";
 
 const HIDDEN_RECONNECT_MS = 2000;
@@ -132,9 +133,21 @@ export function connect({ auth, on = {}, onStatus = () => {} }) {
     });
   }
 
+  // Resolves true once the socket is connected (at once if it is), false after `ms` without.
+  function whenConnected(ms) {
+    if (socket.connected) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = (ok) => { clearTimeout(timer); socket.off("connect", onConnect); resolve(ok); };
+      const onConnect = () => done(true);
+      const timer = setTimeout(() => done(false), ms);
+      socket.on("connect", onConnect);
+    });
+  }
+
   return {
     socket,
     request,
+    whenConnected,
     /** Reconnect now (after a token change, e.g. once kicked or after leaving). */
     reconnect() { refused = false; resetRetry(); socket.disconnect(); open(); },
     close() { refused = true; resetRetry(); socket.disconnect(); },
