@@ -269,8 +269,8 @@ function castaways({ view, tr, ctx }, part) {
   // A row's inputs are what it draws of its castaway, nothing else: not the fields it never
   // shows (a forced action, a sickness caught this turn), not the turn. What changes on most
   // updates is the panel's: whom the table waits for, who has acted, who votes and who has
-  // voted (its data-waiting, data-acted, data-voters, data-voted light the rows and show
-  // their marks, galerapagos.css; the actions' mark shows in their phase, the page's
+  // voted (its data-wait<seat>, data-acted<seat>, data-voter<seat>, data-voted<seat> light the
+  // rows and show their marks, galerapagos.css; the actions' mark shows in their phase, the page's
   // data-phase), so a turn passing on, an action, a vote or a new phase rebuilds no row
   // (issue 24).
   const rows = view.castaways.map((c) => {
@@ -285,7 +285,7 @@ function castaways({ view, tr, ctx }, part) {
       // (the morph writes it), not the backs' children (an idiomorph call)
       const backs = [];
       for (let i = 0; i < 8; i++) backs.push(h("span", { class: i < c.hand_size ? "gt-back" : "gt-back off" }));
-      return h("div", { class: `gt-cw gt-st-${state}`, dataset: { seat: String(c.seat) }, style: { "--seat": col.colour },
+      return h("div", { class: `gt-cw gt-s${c.seat} gt-st-${state}`, dataset: { seat: String(c.seat) }, style: { "--seat": col.colour },
                         "data-testid": `gt-castaway-${c.seat}` },
         disc(col),
         h("div", { class: "gt-cw-main" },
@@ -304,12 +304,15 @@ function castaways({ view, tr, ctx }, part) {
             h("span", { class: "gt-vstate" }, h("span", { class: "gt-no" }, tr("vote.thinking")), h("span", { class: "gt-yes" }, `✓ ${tr("vote.voted")}`)))));
     });
   });
-  const marks = {
-    waiting: waiting.join(" "),
-    acted: view.castaways.filter((c) => c.acted).map((c) => c.seat).join(" "),
-    voters: voting.join(" "),
-    voted: voting.filter((seat) => ballot.voted.includes(seat)).join(" "),
-  };
+  // one attribute per seat and mark, "1" or "0" (galerapagos.css says why)
+  const marks = {};
+  const flag = (yes) => (yes ? "1" : "0");
+  for (const c of view.castaways) {
+    marks[`wait${c.seat}`] = flag(waiting.includes(c.seat));
+    marks[`acted${c.seat}`] = flag(c.acted);
+    marks[`voter${c.seat}`] = flag(voting.includes(c.seat));
+    marks[`voted${c.seat}`] = flag(voting.includes(c.seat) && ballot.voted.includes(c.seat));
+  }
   return h("section", { class: "gt-castaways", "data-testid": "gt-castaways", dataset: marks },
     h("h3", {}, tr("castaways")), rows);
 }
