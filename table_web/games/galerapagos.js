@@ -12,7 +12,7 @@ import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { ensureCss } from "/static/js/dom.js";
 import { fitWhenNeeded } from "/static/js/fit.js";
 import { galerapagosReveals, galerapagosWaiting } from "/static/games/galerapagos/moments.js";
-import { ticker } from "/static/js/waiting.js";
+import { secondsLeft, ticker } from "/static/js/waiting.js";
 import { saysCache } from "/static/js/logsays.js";
 
 export { strings };
@@ -166,7 +166,7 @@ function excess(page) {
 // drawn again within the same second is the one shown: the morph does not empty a clock for
 // the ticker to fill it again on every update of a window (two writes, a layout each).
 function secondsNow(el, deadline) {
-  const left = String(Math.max(0, Math.ceil((deadline - Date.now()) / 1000)));
+  const left = String(secondsLeft(deadline));
   el.textContent = left;
   el.dataset.seconds = left;
   return el;

@@ -11,6 +11,7 @@
 //     (as format(seconds) says) into every element under root matching selector, until the
 //     deadline; with `urgent`, the class "urgent" marks the last `urgent` seconds
 //   minutesSeconds(seconds) -> "1:05", a ticker's format
+//   secondsLeft(deadline) -> the whole seconds a ticker paints
 import { h, ensureCss } from "./dom.js";
 
 ensureCss(new URL("../css/moments.css", import.meta.url));
@@ -104,6 +105,9 @@ export function waitingBanner({ who = [], lang = "en", total = 0, kind = "turn",
 /** Seconds as a clock's minutes and seconds ("1:05"): a ticker's format for longer countdowns. */
 export const minutesSeconds = (left) => `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
 
+/** Whole seconds left until `deadline` (epoch ms), never below 0: what a ticker paints. */
+export const secondsLeft = (deadline) => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+
 /** Paints the seconds left until `deadline` into root's `selector` elements; returns stop(). */
 export function ticker(root, deadline, selector = ".wf-secs", format = (left) => String(left), { urgent = null } = {}) {
   const els = [...root.querySelectorAll(selector)];
@@ -111,7 +115,7 @@ export function ticker(root, deadline, selector = ".wf-secs", format = (left) =>
   let timer = null;
   const stop = () => { if (timer) clearInterval(timer); timer = null; };
   const paint = () => {
-    const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    const left = secondsLeft(deadline);
     const text = format(left);
     // written only when the second changes: four ticks a second, one repaint
     for (const el of els) {
