@@ -9,7 +9,7 @@ import {
 } from "/static/games/galerapagos/common.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage, morphId, pageParts } from "/static/js/morph.js";
-import { ensureCss } from "/static/js/dom.js";
+import { ensureCss, flags } from "/static/js/dom.js";
 import { fitWhenNeeded } from "/static/js/fit.js";
 import { galerapagosReveals, galerapagosWaiting } from "/static/games/galerapagos/moments.js";
 import { secondsLeft, ticker } from "/static/js/waiting.js";
@@ -304,15 +304,13 @@ function castaways({ view, tr, ctx }, part) {
             h("span", { class: "gt-vstate" }, h("span", { class: "gt-no" }, tr("vote.thinking")), h("span", { class: "gt-yes" }, `✓ ${tr("vote.voted")}`)))));
     });
   });
-  // one attribute per seat and mark, "1" or "0" (galerapagos.css says why)
-  const marks = {};
-  const flag = (yes) => (yes ? "1" : "0");
-  for (const c of view.castaways) {
-    marks[`wait${c.seat}`] = flag(waiting.includes(c.seat));
-    marks[`acted${c.seat}`] = flag(c.acted);
-    marks[`voter${c.seat}`] = flag(voting.includes(c.seat));
-    marks[`voted${c.seat}`] = flag(voting.includes(c.seat) && ballot.voted.includes(c.seat));
-  }
+  // one attribute per seat and mark (dom.js flags; galerapagos.css says why)
+  const marks = flags(view.castaways.map((c) => c.seat), {
+    wait: waiting,
+    acted: view.castaways.filter((c) => c.acted).map((c) => c.seat),
+    voter: voting,
+    voted: voting.filter((seat) => ballot.voted.includes(seat)),
+  });
   return h("section", { class: "gt-castaways", "data-testid": "gt-castaways", dataset: marks },
     h("h3", {}, tr("castaways")), rows);
 }

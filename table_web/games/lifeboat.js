@@ -8,6 +8,7 @@ import {
   describeEvent, QUIET, birdIcon, weaponBonus,
 } from "/static/games/lifeboat/common.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
+import { flags } from "/static/js/dom.js";
 import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { disc } from "/static/js/players.js";
 import { ticker } from "/static/js/waiting.js";
@@ -157,14 +158,7 @@ function seatMarks(view) {
   const a = view.actions;
   const acting = a ? [a.actor, a.step === "answer" ? a.target : null].filter((x) => typeof x === "number") : [];
   const all = view.characters.map((c) => c.seat);
-  return { ...flags("w", all, view.waiting_for || []), ...flags("a", all, acting) };
-}
-
-// {<prefix><seat>: "1" or "0"} for each of `all` (1: in `on`): the data attributes lifeboat.css
-// marks a seat by. Every seat's is there, in the same order, so a page morphed reads as one
-// drawn afresh (an attribute added would come after the others).
-function flags(prefix, all, on) {
-  return Object.fromEntries(all.map((x) => [`${prefix}${x}`, on.includes(x) ? "1" : "0"]));
+  return flags(all, { w: view.waiting_for || [], a: acting });
 }
 
 function seatCard(env, x) {
@@ -248,7 +242,7 @@ function stage(env) {
     const f = view.fight;
     panel("fight", [{ ...f, window: { ...f.window, done: null } }, a && a.kind, a && a.card,
       chars([...f.sides.attacker, ...f.sides.defender]).map((c) => c.face_up)], () => fightPanel(env, f),
-    { cls: "lbv-fight", testid: "lbv-fight", data: flags("d", f.window.seats, f.window.done) },
+    { cls: "lbv-fight", testid: "lbv-fight", data: flags(f.window.seats, { d: f.window.done }) },
     progress(f.window, env.tr("fight.tie"), " · "));
   } else if (view.phase === "rescue") {
     const nav = view.navigation || {};
@@ -263,7 +257,7 @@ function stage(env) {
   } else if (view.phase === "draft" && view.draft) {
     // who draws now (the box's data-r<seat>, lifeboat.css) and the cards left: outside the part
     const d = view.draft;
-    panel("draft", [d.drafters], () => draftPanel(env), { cls: "lbv-draft", data: flags("r", d.drafters, [d.drafter]) },
+    panel("draft", [d.drafters], () => draftPanel(env), { cls: "lbv-draft", data: flags(d.drafters, { r: [d.drafter] }) },
       h("div", { class: "lbv-note" }, cardBack(d.cards), " ", String(d.cards)));
   }
   else if (view.phase === "actions" && a && a.step === "place") panel("row", [a.actor, a.drawn_count], () => rowPanel(env));
@@ -442,7 +436,7 @@ function side(env) {
       h("h3", {}, tr("log")),
       // the newest line's slot: data-n<slot> "1" (lifeboat.css: bold), an attribute per slot so
       // that a new line restyles two lines, not twelve
-      h("ol", { dataset: flags("n", slots.map((_, k) => k), log.length ? [log[0][1] % LOG_LINES] : []) },
+      h("ol", { dataset: flags(slots.map((_, k) => k), { n: log.length ? [log[0][1] % LOG_LINES] : [] }) },
         slots.map((line, k) => env.part(morphId("lbv-log", k), line, () => (line
           ? h("li", { class: `lbv-slot-${k}`, dataset: { type: line[0].type }, style: { order: String(-line[1]) } }, describeEvent(env, line[0]))
           // (the same attributes, in the same order, as a line's: a slot filled again reads

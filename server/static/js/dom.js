@@ -16,6 +16,22 @@ function dispatch(event) {
   return undefined;
 }
 
+/**
+ * A dataset marking each of `all` (seats, slots) on or off for each mark: flags(all, {w: [3]})
+ * -> {w0: "0", ..., w3: "1", ...}, seat by seat (w0, a0, w1, a1...). One attribute per seat and
+ * mark, every one always there, for a panel whose CSS has a rule per seat (`[data-w3="1"]
+ * .seat-3`): a style invalidation goes by the attribute's name, so a change for one seat
+ * restyles that seat alone (one list attribute restyled them all); and seat by seat, so a page
+ * morphed from one with fewer seats (their attributes added last) reads as one drawn afresh.
+ */
+export function flags(all, marks) {
+  const out = {};
+  for (const x of all) {
+    for (const prefix in marks) out[`${prefix}${x}`] = marks[prefix].includes(x) ? "1" : "0";
+  }
+  return out;
+}
+
 /** el.on<type> = fn, through its table: setHandler(el, "click", fn) (fn null: none). */
 export function setHandler(el, type, fn) {
   let table = handlers.get(el);
