@@ -244,10 +244,7 @@ function buildJoinForm() {
       // The form is drawn before the socket connects (issue 24): a name sent while it still
       // connects waits for it, so the answer's timeout counts from the connection, not from
       // the tap (on a slow Wi-Fi the connection can take longer than that timeout).
-      const n = await netReady;
-      const reply = await n.whenConnected(JOIN_CONNECT_MS)
-        ? await n.request("join", { name })
-        : { ok: false, error: { code: "timeout", params: {}, message: "The server did not answer." } };
+      const reply = await (await netReady).requestWhenConnected("join", { name }, JOIN_CONNECT_MS);
       state.joining = false;
       button.disabled = false;
       button.textContent = t("phone.join");

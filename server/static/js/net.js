@@ -11,7 +11,8 @@
 //    (docs/hosting.md); a single server ignores it.
 //  - request(event, payload) emits with an acknowledgement and a timeout and always resolves
 //    to the server's `{ok, ...}` reply (a timeout becomes {ok: false, error: {code: "timeout"}}).
-//  - whenConnected(ms) -> Promise<boolean>: the socket connected (true), or `ms` passed (false).
+//  - requestWhenConnected(event, payload, connectMs): request() once the socket is connected
+//    (the timeout counting from then); not connected within connectMs: the timeout's reply.
 import { io } from "/static/vendor/socket.io/socket.io.esm.min.js";
 
 const HIDDEN_RECONNECT_MS = 2000;
@@ -119,11 +120,13 @@ export function connect({ auth, on = {}, onStatus = () => {} }) {
   window.addEventListener("pageshow", (event) => revive(Boolean(event.persisted)));
   window.addEventListener("online", () => revive(false));
 
+  const timedOut = () => ({ ok: false, error: { code: "timeout", params: {}, message: "The server did not answer." } });
+
   function request(event, payload = {}, timeoutMs = ACK_TIMEOUT_MS) {
     return new Promise((resolve) => {
       socket.timeout(timeoutMs).emit(event, payload, (err, reply) => {
         if (err) {
-          resolve({ ok: false, error: { code: "timeout", params: {}, message: "The server did not answer." } });
+          resolve(timedOut());
         } else if (!reply || typeof reply !== "object") {
           resolve({ ok: false, error: { code: "internal", params: {}, message: "Unexpected reply." } });
         } else {
@@ -133,21 +136,22 @@ export function connect({ auth, on = {}, onStatus = () => {} }) {
     });
   }
 
-  // Resolves true once the socket is connected (at once if it is), false after `ms` without.
-  function whenConnected(ms) {
-    if (socket.connected) return Promise.resolve(true);
-    return new Promise((resolve) => {
+  // request(), sent once the socket is connected (at once if it is): the answer's timeout
+  // counts from the connection; no connection within `connectMs` is a timeout too.
+  async function requestWhenConnected(event, payload, connectMs) {
+    const connected = socket.connected || await new Promise((resolve) => {
       const done = (ok) => { clearTimeout(timer); socket.off("connect", onConnect); resolve(ok); };
       const onConnect = () => done(true);
-      const timer = setTimeout(() => done(false), ms);
+      const timer = setTimeout(() => done(false), connectMs);
       socket.on("connect", onConnect);
     });
+    return connected ? request(event, payload) : timedOut();
   }
 
   return {
     socket,
     request,
-    whenConnected,
+    requestWhenConnected,
     /** Reconnect now (after a token change, e.g. once kicked or after leaving). */
     reconnect() { refused = false; resetRetry(); socket.disconnect(); open(); },
     close() { refused = true; resetRetry(); socket.disconnect(); },
