@@ -8,7 +8,7 @@ import {
   worth, myCase, navShort, caseText, alive, weaponBonus, describeEvent, QUIET, birdIcon, DATA,
 } from "/static/games/lifeboat/common.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
-import { showPage, pageParts } from "/static/js/morph.js";
+import { showPage, pageParts, morphId } from "/static/js/morph.js";
 import { labelFitter } from "/static/js/fittext.js";
 import { disc } from "/static/js/players.js";
 import { windowHolder } from "/static/js/hold.js";
@@ -78,8 +78,12 @@ function draw(root, m) {
   // The page is drawn whole for another language or another look of the players.
   const looks = view.characters.map((c) => { const x = ctx.colourOf(c.seat); return [x.name, x.colour, x.letter]; });
   const part = pageParts(root, gameKey(msg, ctx), JSON.stringify([ctx.lang, looks]));
-  const secret = me ? [me.seat, me.character, me.love, me.hate, me.hand, me.worth, me.provisional, view.characters] : null;
+  // (the characters as my strip and my notes read them: not who has rowed, acted or fought this
+  // turn nor how many cards each holds, which change on most updates and neither draws)
+  const secret = me ? [me.seat, me.character, me.love, me.hate, me.hand, me.worth, me.provisional,
+    view.characters.map((c) => [c.character, c.state, c.size, c.survival, c.wounds, c.position, c.face_up])] : null;
   const of = (pred) => legal.filter(pred);
+  env.part = part;
   const page = h("div", { class: `lbp${m.pending ? " lbp-pending" : ""}`, dataset: { phase: view.phase } },
     me ? part("lbp-part-me", secret, () => meStrip(env, mine)) : h("div", { class: "lbp-strip lbp-spectator" }, t("me.spectator")),
     tradeBadge(env),
@@ -293,14 +297,23 @@ function fightSides(env, f) {
   const side = (name) => h("div", { class: `lbp-side lbp-${name}`, "data-testid": `lbp-side-${name}` },
     h("div", { class: "lbp-side-head" }, h("span", {}, tr(`fight.${name}`)),
       h("b", { "data-testid": `lbp-strength-${name}` }, String(f.strength[name]))),
-    f.sides[name].map((x) => h("div", { class: "lbp-fighter" }, who(env, x, { player: false }),
-      (f.window.done || []).includes(x) ? " ✓" : "",
-      f.fired.includes(x) ? h("small", {}, " ✹+8") : null,
-      view.characters[x].face_up.filter((c) => weaponBonus(c.kind) && c.kind !== "flare_gun")
-        .map((c) => h("small", { class: "lbp-wpn" }, ` ${kindName(env, c.kind)} +${weaponBonus(c.kind)}`)))));
+    f.sides[name].map((x) => fighter(x)));
+  // Each fighter's row is a part (morph.js): one more "done" builds that fighter's row, not
+  // every name, disc and weapon of both sides.
+  const fighter = (x) => {
+    const done = (f.window.done || []).includes(x);
+    const fired = f.fired.includes(x);
+    const weapons = view.characters[x].face_up.filter((c) => weaponBonus(c.kind) && c.kind !== "flare_gun").map((c) => c.kind);
+    return env.part(morphId("lbp-fighter", x), [x, view.characters[x].character, done, fired, weapons], () => h("div", { class: "lbp-fighter" },
+      who(env, x, { player: false }),
+      done ? " ✓" : "",
+      fired ? h("small", {}, " ✹+8") : null,
+      weapons.map((k) => h("small", { class: "lbp-wpn" }, ` ${kindName(env, k)} +${weaponBonus(k)}`))));
+  };
   return h("div", {},
-    a.kind ? h("p", { class: "lbp-why" }, fmt(tr, a.kind === "mug" ? "fight.why.mug" : "fight.why.swap",
-      { a: who(env, f.attacker, { player: false }), b: who(env, f.defender, { player: false }), card: kindName(env, a.card || "hand") })) : null,
+    a.kind ? env.part("lbp-part-why", [a, [f.attacker, f.defender].map((x) => (view.characters[x] || {}).character)],
+      () => h("p", { class: "lbp-why" }, fmt(tr, a.kind === "mug" ? "fight.why.mug" : "fight.why.swap",
+        { a: who(env, f.attacker, { player: false }), b: who(env, f.defender, { player: false }), card: kindName(env, a.card || "hand") }))) : null,
     h("div", { class: "lbp-sides" }, side("attacker"), side("defender")),
     h("p", { class: "lbp-dim" }, tr("fight.tie"), " · ", tr("fight.done", { n: f.window.done.length, m: f.window.seats.length })));
 }
@@ -550,7 +563,11 @@ function tradesPanel(env) {
 // The boat, bow (left) to stern (right): one tile per seat; `targets` makes some tappable.
 function boatPicture(env, { targets = null, selected = null, actions = null } = {}) {
   const { view, tr } = env;
-  const tile = (x) => {
+  // The boat panel's tiles (no targets) are parts (morph.js): a card drawn or a wound builds
+  // the one tile it changed, not the six with their discs, pips and backs.
+  const tile = (x) => (targets ? drawTile(x)
+    : env.part(morphId("lbp-tile", x), tileInputs(view.characters[x]), () => drawTile(x)));
+  const drawTile = (x) => {
     const c = view.characters[x];
     const p = env.colourOf(x);
     const on = targets && targets.has(x);
@@ -581,7 +598,13 @@ function boatPicture(env, { targets = null, selected = null, actions = null } = 
 
 // What boatPicture draws (without targets): the characters, the line, who is in the water.
 function boatInputs(view) {
-  return [view.characters, view.line, view.navigation];
+  return [view.characters.map(tileInputs), view.line, view.navigation];
+}
+
+// What a character's tile shows (its player's look is the parts' `extra`): not whether the
+// character has rowed, acted or fought this turn, which changes on most actions and no tile draws.
+function tileInputs(c) {
+  return [c.seat, c.character, c.state, c.size, c.survival, c.wounds, c.hand_count, c.hand_public || null];
 }
 
 function boatPanel(env) {

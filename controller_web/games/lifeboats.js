@@ -3,8 +3,8 @@
 // tie-break, captain, setup placement, swim choices); then a compact board.
 import { strings, table as S } from "/static/games/lifeboats/strings.js";
 import {
-  h, s, boatColour, chip, colourName, describeEvent, ensureCss, fill, fmt, hatIcon, ink, islandValues,
-  leakIcon, makeTr, pawn, shape, starIcon, who,
+  h, s, boatColour, colourName, ensureCss, fill, fmt, glyph, hatIcon, ink, islandValues,
+  leakIcon, makeTr, shape, starIcon, tv,
 } from "/static/games/lifeboats/common.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage, pageParts, morphId } from "/static/js/morph.js";
@@ -18,6 +18,12 @@ export { strings };
 export { seatColour } from "/static/games/lifeboats/common.js";
 
 ensureCss(new URL("./lifeboats.css", import.meta.url));
+
+// Chips, pawns, names and log lines draw their shapes as glyphs, as the TV does (common.js: a
+// bitmap per colour placed as a background, not an inline SVG root each): the board's pawns
+// were most of the page's 56 SVG roots, and each root is paint chunks that every update's
+// pre-paint, paint and layerize walk (issue 24). The same shapes in the same inks.
+const { chip, pawn, who, describeEvent } = tv;
 
 // The picks, sheet and confirmation of one game (server/static/js/gamekey.js): a rematch
 // opens on its own first decision, never on a screen of the last game.
@@ -452,7 +458,7 @@ function miniBoard(env, opts) {
     if (whole) { attrs.onclick = () => opts.onPick(whole); attrs["data-testid"] = `lb-boardboat-${b.colour}`; attrs.disabled = m.pending; }
     return h(whole ? "button" : "div", attrs,
       env.part(morphId("lb-part-bhead", mode, b.colour), [b.colour, b.lane, b.island, b.row, view.rows], () => h("div", { class: "lb-mhead" },
-        shape(b.colour, 16), h("b", {}, colourName(view, tr, b.colour)),
+        glyph(b.colour, 16, ink(view, b.colour)), h("b", {}, colourName(view, tr, b.colour)),
         h("small", {}, tr("boat.where", { lane: b.lane, island: tr(`island.short.${b.island}`), row: b.row, rows: view.rows })))),
       h("div", { class: "lb-mseats" }, seats));
   }

@@ -1,0 +1,71 @@
+"""The Lifeboat phone builds only what an update changed (issue 24, the phones at 4x): a
+character rowing or acting (flags no part draws) builds nothing; a card drawn builds my strip
+nowhere and the boat with the one tile it changed; one fighter more done builds that fighter's
+row alone. Each morphed page reads as the same payload drawn on an empty page."""
+import sys
+
+import pytest
+
+from tests.browser import preview as preview_page
+from tests.browser.conftest import ROOT
+from tests.browser.helpers import phone_morph_opening
+
+HERE = ROOT / "tests" / "browser" / "lifeboat_preview"
+sys.path.insert(0, str(HERE))
+
+
+@pytest.fixture(scope="module")
+def preview():
+    import lbt_scenarios as scenarios
+    srv = preview_page.start("lifeboat", scenarios, str(HERE))
+    yield f"http://127.0.0.1:{srv.server_port}/preview/preview.html"
+    srv.shutdown()
+
+
+def test_an_update_builds_the_tile_or_the_fighter_it_changed(browser, preview):
+    import lbt_scenarios as scenarios
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{preview}?page=phone&s=fight_joined&lang=en")
+    page.wait_for_function("window.__ready === true")
+    out = page.evaluate("""async (names) => {""" + phone_morph_opening("lifeboat",
+        'lang: "en", page: "phone", t: (k) => k, has: () => false, players: [], room: null,'
+        ' colourOf: (seat) => ({ colour: COLOURS[seat % 6], letter: "P", name: msg.view.players[seat], id: `p${seat}` })',
+        prelude='const COLOURS = ["#d7263d", "#2f6fd6", "#2f9e5b", "#f2c230", "#8447b5", "#ee7a1b"];') + """
+      const base = states[names.indexOf("fight_joined")].phone;
+      const msg = { ...base, match: 1, version: ++version, events: [] };
+      same(msg);
+      // the ids of the parts the morphed drawing built (same() then draws the page afresh)
+      const step = (view) => {
+        partStats.log = [];
+        const ok = same({ ...msg, view, version: ++version });
+        return { ok, built: partStats.log.slice(0, built) };
+      };
+      const copy = (v) => JSON.parse(JSON.stringify(v));
+      const f = msg.view.fight;
+      const other = msg.view.characters.find((c) => c.seat !== msg.view.me.seat);
+      // a character rows and acts: flags no part draws
+      const acted = copy(msg.view);
+      acted.characters[other.seat].rowed = !other.rowed;
+      acted.characters[other.seat].acted = !other.acted;
+      const row = step(acted);
+      // a card drawn by another: its tile alone, in the boat
+      const drew = copy(acted);
+      drew.characters[other.seat].hand_count += 1;
+      const card = step(drew);
+      // one fighter more done: that fighter's row alone
+      const fighters = [...f.sides.attacker, ...f.sides.defender];
+      const next = fighters.find((x) => !(f.window.done || []).includes(x));
+      const done = copy(drew);
+      done.fight.window.done = [...(f.window.done || []), next];
+      const fight = step(done);
+      partStats.log = null;
+      return { diffs, row, card, fight, other: other.seat, next };
+    }""", scenarios.SCENARIOS)
+    assert out["diffs"] == [], out["diffs"]
+    assert out["row"] == {"ok": True, "built": []}, out
+    assert out["card"] == {"ok": True, "built": ["lbp-part-boat", f"lbp-tile-{out['other']}"]}, out
+    assert out["fight"] == {"ok": True, "built": [f"lbp-fighter-{out['next']}"]}, out
+    assert not errors, errors
+    page.close()
