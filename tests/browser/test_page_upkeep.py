@@ -324,3 +324,30 @@ def test_a_part_drawn_as_nothing_is_not_built_again_for_the_same_inputs(browser,
       return { builds, text: root.textContent };
     """)
     assert out == {"builds": [None, "yes"], "text": "xyes"}, out
+
+
+def test_a_countdown_wakes_the_page_once_a_second(browser, contexts, page_errors, live_server):
+    """waiting.js ticker: the seconds left are written once each, and the page is woken about
+    once a second for them (its timer set for when the second changes), not four times a second:
+    on a throttled TV stick each task costs more than its own work (issue 24)."""
+    page = new_page(browser, contexts, page_errors, TV_720, "ticker")
+    page.goto(live_server + "/")
+    page.evaluate("""async () => {
+      const { ticker } = await import("/static/js/waiting.js");
+      const { h } = await import("/static/js/dom.js");
+      const root = h("div", {}, h("b", { class: "wf-secs" }));
+      document.body.append(root);
+      const t = window.__tick = { wakes: 0, seen: [] };
+      for (const name of ["setTimeout", "setInterval"]) {
+        const set = window[name];
+        window[name] = (fn, ms, ...rest) => set(() => { t.wakes++; fn(); }, ms, ...rest);
+      }
+      const el = root.querySelector(".wf-secs");
+      new MutationObserver(() => t.seen.push(el.textContent)).observe(el, { childList: true, characterData: true, subtree: true });
+      ticker(root, Date.now() + 2500);
+    }""")
+    page.wait_for_function("() => window.__tick.seen.at(-1) === '0'", timeout=10_000)
+    got = page.evaluate("() => window.__tick")
+    assert got["seen"] == ["3", "2", "1", "0"], got
+    # 2.5 s: three changes of the second (a timer at most once woken early, at a second's edge)
+    assert 3 <= got["wakes"] <= 4, got
