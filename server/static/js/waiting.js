@@ -118,7 +118,7 @@ export function ticker(root, deadline, selector = ".wf-secs", format = (left) =>
   const paint = () => {
     const left = secondsLeft(deadline);
     const text = format(left);
-    // written only when the second changes (a timer woken early writes nothing)
+    // written only when the second changes
     for (const el of els) {
       if (el.textContent !== text) el.textContent = text;
       if (el.dataset.seconds !== String(left)) el.dataset.seconds = String(left);
@@ -130,7 +130,7 @@ export function ticker(root, deadline, selector = ".wf-secs", format = (left) =>
     // (issue 24). A deadline passed is painted once: no timer left waking the page for nothing.
     const rest = deadline - Date.now();
     if (left <= 0 || rest <= 0) stop();
-    else if (!stopped) timer = setTimeout(paint, (rest % 1000) + TICK_MARGIN_MS);
+    else if (!stopped) timer = setTimeout(paint, rest - (Math.ceil(rest / 1000) - 1) * 1000 + TICK_MARGIN_MS);
   };
   paint();
   return stop;
