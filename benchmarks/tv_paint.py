@@ -7,16 +7,17 @@ replay is traced with DevTools' invalidation tracking, and per game it prints, p
 (means):
   - style: UpdateLayoutTree ms and the elements it restyled;
   - layout: Layout ms and the objects laid out (of the page's total);
-  - prepaint, paint, layerize, commit: ms each (thread CPU time, not wall time); the Paint events, the area they cover (in % of
-    the viewport) and on which layers;
+  - prepaint, paint, layerize, commit: ms each (thread CPU time, not wall time; paint: the
+    frame's Paint event, which holds its layers'); the paint layers re-recorded (see describe());
   - the idle page: frames that painted (and their paint ms) in `--idle` seconds after a few of
     the updates with nothing fed (a running animation that is not compositor-only paints on
     every frame; one that is paints nothing);
   - --top N: the nodes most often invalidated (style, layout, paint) and why;
-  - --layers: the composited layers after each update (CDP LayerTree, an untimed replay).
+  - --layers: the composited layers after each update (CDP LayerTree, an untimed replay);
+  - --paints N: the elements whose layers are re-recorded most often, each with its cull rect.
 
     .venv/bin/python benchmarks/tv_paint.py [--games LABEL] [--updates N] [--idle S] [--top N]
-                                            [--size 1280x720] [--layers]
+                                            [--size 1280x720] [--layers] [--paints N]
 
 Figures depend on the machine and its load: compare a before and an after from one sitting.
 """
@@ -66,25 +67,31 @@ def windows(events, prefix):
     return spans, thread
 
 
-def area(clip, viewport):
+def cull(clip):
+    """(w, h) of a Paint event's clip, in px of its layer's own space (None: unbounded)."""
     if not clip or len(clip) < 8:
-        return 0.0
+        return None
     xs, ys = clip[0::2], clip[1::2]
-    w = max(0.0, min(max(xs), viewport[0]) - max(min(xs), 0))
-    h = max(0.0, min(max(ys), viewport[1]) - max(min(ys), 0))
-    return 100.0 * w * h / (viewport[0] * viewport[1])
+    w, h = max(xs) - min(xs), max(ys) - min(ys)
+    return None if w > 1e6 or h > 1e6 else (round(w), round(h))
 
 
+# Paint events (Chromium, CompositeAfterPaint): one per frame that paints, for the document,
+# with the layers re-recorded NESTED in it, each its own Paint event. Their `clip` is the
+# layer's cull rect in its own space (unbounded for a layer that clips nothing), not the area
+# invalidated: summing clips as screen area counted the frame's event as 100% of the screen on
+# every update and each layer at its unscaled size; summing their ms counted each layer's
+# painting twice (in its event and in the frame's). So: paint ms = the outermost Paint events
+# only; "layers re-recorded" = the nested ones.
 def describe(events, spans, thread, viewport):
-    """Per window: ms by phase, restyled elements, laid-out objects, paint events and area."""
+    """Per window: ms by phase, restyled elements, laid-out objects, frames and layers painted."""
     rows = [dict(style=0.0, layout=0.0, prepaint=0.0, paint=0.0, layerize=0.0, commit=0.0,
-                 elements=0, dirty=0, total=0, paints=0, area=0.0, frames=0, layers=Counter()) for _ in spans]
+                 elements=0, dirty=0, total=0, paints=0, frames=0, layers=Counter(), nodes=Counter()) for _ in spans]
     why = Counter()
     starts = [s for s, _ in spans]
     import bisect
-    for e in events:
-        if (e.get("pid"), e.get("tid")) != thread:
-            continue
+    painting = -1       # the end of the outermost Paint event open
+    for e in sorted((e for e in events if (e.get("pid"), e.get("tid")) == thread), key=lambda e: (e.get("ts", 0), -e.get("dur", 0))):
         k = bisect.bisect_right(starts, e.get("ts", 0)) - 1
         if k < 0 or e["ts"] > spans[k][1]:
             continue
@@ -93,7 +100,7 @@ def describe(events, spans, thread, viewport):
         row = rows[k]
         if e.get("ph") == "X" and name in PHASES:
             # the thread's own CPU time (tdur), not wall time: the machine is shared
-            row[PHASES[name]] += e.get("tdur", e.get("dur", 0)) / 1000.0
+            took = e.get("tdur", e.get("dur", 0)) / 1000.0
             if name == "UpdateLayoutTree":
                 row["elements"] += int(args.get("elementCount", 0) or 0)
             elif name == "Layout":
@@ -102,11 +109,17 @@ def describe(events, spans, thread, viewport):
                 row["total"] = max(row["total"], int(begin.get("totalObjects", 0) or 0))
             elif name == "Paint":
                 data = args.get("data", {})
-                row["paints"] += 1
-                row["area"] += area(data.get("clip"), viewport)
-                row["layers"][data.get("layerId")] += 1
+                if e["ts"] < painting:
+                    # a layer re-recorded inside the frame's paint: its time is the frame's
+                    took = 0.0
+                    row["paints"] += 1
+                    row["layers"][data.get("layerId")] += 1
+                    row["nodes"][(data.get("nodeId"), cull(data.get("clip")))] += 1
+                else:
+                    painting = e["ts"] + e.get("dur", 0)
             elif name == "PrePaint":
                 row["frames"] += 1
+            row[PHASES[name]] += took
         elif name in TRACKING:
             data = args.get("data", {})
             node = (data.get("nodeName") or "?")[:60]
@@ -163,13 +176,23 @@ def run_game(browser, url, label, game, players, options, args, viewport):
               f" ({mean(rows, 'elements'):.0f} elements)  layout {mean(rows, 'layout'):.2f}"
               f" ({mean(rows, 'dirty'):.0f} of {mean(rows, 'total'):.0f} objects)  prepaint {mean(rows, 'prepaint'):.2f}"
               f"  paint {mean(rows, 'paint'):.2f}  layerize {mean(rows, 'layerize'):.2f}  commit {mean(rows, 'commit'):.2f}"
-              f"  | {mean(rows, 'paints'):.1f} paint events, {mean(rows, 'area'):.0f}% of the screen,"
-              f" {mean(rows, 'frames'):.1f} frames", flush=True)
+              f"  | {mean(rows, 'paints'):.1f} layers re-recorded, {mean(rows, 'frames'):.1f} frames", flush=True)
         if args.top:
-            print(f"      paint events by layer (per update): "
+            print(f"      layers re-recorded, by composited layer (per update): "
                   + ", ".join(f"{lid}: {c / n:.1f}" for lid, c in layers.most_common(6)))
             for (kind, node, reason), c in why.most_common(args.top):
                 print(f"      {c / n:6.1f}/update  {kind:6} {node}  {reason}")
+        if args.paints:
+            # which element each layer re-recorded is (the trace's nodeId is the DOM's backend
+            # node id), and its cull rect (layer px; "unbounded" for a layer that clips nothing)
+            nodes = Counter()
+            for r in rows:
+                nodes.update(r["nodes"])
+            cdp.send("DOM.getDocument", {"depth": 0})
+            print("      layers re-recorded per update, by element (cull rect):")
+            for (nid, rect), c in nodes.most_common(args.paints):
+                size = f"{rect[0]}x{rect[1]}" if rect else "unbounded"
+                print(f"      {c / n:5.2f}/update  {size:>10}  {node_name(cdp, nid)}")
         if args.idle > 0:
             def idle():
                 for i in sorted({n // 4, n // 2, 3 * n // 4, n - 1}):
@@ -181,10 +204,16 @@ def run_game(browser, url, label, game, players, options, args, viewport):
             rows, why = describe(events, spans, thread, viewport)
             print(f"      idle, {args.idle:.1f} s after {len(rows)} updates: frames that painted "
                   + ", ".join(f"{r['frames']} ({r['prepaint'] + r['paint'] + r['layerize'] + r['commit']:.1f} ms,"
-                              f" {r['paints']} paint events)" for r in rows), flush=True)
+                              f" {r['paints']} layers re-recorded)" for r in rows), flush=True)
             if args.top:
                 for (kind, node, reason), c in why.most_common(min(args.top, 6)):
                     print(f"      idle {c:5d}  {kind:6} {node}  {reason}")
+            if args.paints:
+                nodes = Counter()
+                for r in rows:
+                    nodes.update(r["nodes"])
+                for (nid, rect), c in nodes.most_common(args.paints):
+                    print(f"      idle {c:5d}  {f'{rect[0]}x{rect[1]}' if rect else 'unbounded':>10}  {node_name(cdp, nid)}")
     finally:
         tv_ctx.close()
 
@@ -218,6 +247,19 @@ def layer_counts(tv, cdp, items, label, verbose=False):
         for tree, title in ((typical, "typical"), (max(counts, key=len), "largest")):
             print(f"        {title}:")
             layer_names(cdp, tree)
+
+
+def node_name(cdp, backend):
+    """tag.class#id of the element with that backend node id ('?' when gone)."""
+    if not backend:
+        return "(no node)"
+    try:
+        d = cdp.send("DOM.describeNode", {"backendNodeId": backend})["node"]
+    except Exception:   # noqa: BLE001 (a node gone since)
+        return "?"
+    at = dict(zip(d.get("attributes", [])[0::2], d.get("attributes", [])[1::2]))
+    tag = d.get("localName") or d.get("nodeName")
+    return f"{tag}.{at.get('class', '')}{'#' + at['id'] if at.get('id') else ''}"[:80]
 
 
 def layer_names(cdp, tree):
@@ -273,6 +315,7 @@ def main():
                         help="CSS added to the page for a variant replayed in turn with the page as it is (repeatable)")
     parser.add_argument("--rounds", type=int, default=3, help="turns of the variants (--variant)")
     parser.add_argument("--size", default="1280x720", help="the TV's viewport")
+    parser.add_argument("--paints", type=int, default=0, help="the N elements whose paint layers are re-recorded most often, with their cull rects")
     parser.add_argument("--layers", action="store_true", help="the composited layers per update (an untimed replay)")
     args = parser.parse_args()
     viewport = tuple(int(x) for x in args.size.lower().split("x"))

@@ -409,7 +409,9 @@ function side(env) {
   const { view, tr, m } = env;
   const d = view.decks;
   const last = lastNavCard(env);
-  const deck = (label, n, testid) => h("div", { class: "lbv-deck", "data-testid": testid }, cardBack(Math.min(n, 5)), h("b", {}, String(n)), h("small", {}, label));
+  // each deck a part: a card drawn from one rebuilds that one
+  const deck = (label, n, key) => env.part(`lbv-part-deck-${key}`, [n], () => h("div", { class: "lbv-deck", "data-testid": `lbv-deck-${key}` },
+    cardBack(Math.min(n, 5)), h("b", {}, String(n)), h("small", {}, label)));
   const outcome = last && last.outcome;
   // the last lines, newest first; whether an event says something is asked once. The list is
   // LOG_LINES slots in a fixed order, the line of the event at place n of the game's log in
@@ -424,9 +426,9 @@ function side(env) {
   for (const line of log) slots[line[1] % LOG_LINES] = line;
   return h("aside", { class: "lbv-side-col" },
     env.part("lbv-part-decks", [d.navigation, d.row_stack, d.provisions], () => h("div", { class: "lbv-decks" },
-      deck(tr("deck.navigation"), d.navigation, "lbv-deck-nav"),
-      deck(tr("deck.row_stack"), d.row_stack, "lbv-deck-row"),
-      deck(tr("deck.provisions"), d.provisions, "lbv-deck-prov"))),
+      deck(tr("deck.navigation"), d.navigation, "nav"),
+      deck(tr("deck.row_stack"), d.row_stack, "row"),
+      deck(tr("deck.provisions"), d.provisions, "prov"))),
     env.part("lbv-part-lastnav", [last], () => h("div", { class: "lbv-panel lbv-lastnav", "data-testid": "lbv-lastnav" },
       h("h3", {}, tr("nav.last")),
       last ? navCard(env, last.card, { extra: navOutcome(env, outcome) })

@@ -324,3 +324,51 @@ def test_a_part_drawn_as_nothing_is_not_built_again_for_the_same_inputs(browser,
       return { builds, text: root.textContent };
     """)
     assert out == {"builds": [None, "yes"], "text": "xyes"}, out
+
+
+def test_a_countdown_wakes_the_page_once_a_second(browser, contexts, page_errors, live_server):
+    """waiting.js ticker: the seconds left are written once each, and the page is woken about
+    once a second for them (its timer set for when the second changes), not four times a second:
+    on a throttled TV stick each task costs more than its own work (issue 24)."""
+    page = new_page(browser, contexts, page_errors, TV_720, "ticker")
+    page.goto(live_server + "/")
+    page.evaluate("""async () => {
+      const { ticker } = await import("/static/js/waiting.js");
+      const { h } = await import("/static/js/dom.js");
+      const root = h("div", {}, h("b", { class: "wf-secs" }));
+      document.body.append(root);
+      const t = window.__tick = { wakes: 0, seen: [] };
+      for (const name of ["setTimeout", "setInterval"]) {
+        const set = window[name];
+        window[name] = (fn, ms, ...rest) => set(() => { t.wakes++; fn(); }, ms, ...rest);
+      }
+      const el = root.querySelector(".wf-secs");
+      new MutationObserver(() => t.seen.push(el.textContent)).observe(el, { childList: true, characterData: true, subtree: true });
+      ticker(root, Date.now() + 2500);
+    }""")
+    page.wait_for_function("() => window.__tick.seen.at(-1) === '0'", timeout=10_000)
+    got = page.evaluate("() => window.__tick")
+    assert got["seen"] == ["3", "2", "1", "0"], got
+    # 2.5 s: three changes of the second (a timer at most once woken early, at a second's edge)
+    assert 3 <= got["wakes"] <= 4, got
+
+
+def test_the_countdown_ticks_wake_the_tv_only_to_tick(browser, contexts, page_errors, live_server):
+    """sound.js countdownTicks: a tick for each of the last `from` seconds, and the page woken
+    for those alone (asleep until then), not polled five times a second through the window."""
+    page = new_page(browser, contexts, page_errors, TV_720, "ticks")
+    page.goto(live_server + "/")
+    page.evaluate("""async () => {
+      const { countdownTicks, played } = await import("/static/js/sound.js");
+      const t = window.__tick = { wakes: 0, played, end: Date.now() + 3500 };
+      for (const name of ["setTimeout", "setInterval"]) {
+        const set = window[name];
+        window[name] = (fn, ms, ...rest) => set(() => { t.wakes++; fn(); }, ms, ...rest);
+      }
+      played.length = 0;
+      countdownTicks(2).set(t.end);
+    }""")
+    page.wait_for_function("() => Date.now() > window.__tick.end + 200 && window.__tick.played.length >= 2", timeout=10_000)
+    got = page.evaluate("() => ({ played: window.__tick.played, wakes: window.__tick.wakes })")
+    # asleep until 2 s are left, a tick at 2 and at 1, then one last wake at the deadline
+    assert got["played"] == ["tick", "tick"] and got["wakes"] == 4, got

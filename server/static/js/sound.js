@@ -96,19 +96,25 @@ export function countdownTicks(from = 5) {
   let timer = null;
   let deadline = null;
   let last = null;
-  function stop() { clearInterval(timer); timer = null; }
+  function stop() { clearTimeout(timer); timer = null; }
+  // Woken only for the ticks (issue 24): asleep until `from` seconds are left, then once each
+  // time the whole seconds change (a few ms after: a timer never fires early). Polling every
+  // 200 ms woke the TV five times a second through every window and vote, for nothing.
+  function wake() {
+    const rest = deadline - Date.now();
+    const left = Math.ceil(rest / 1000);
+    if (left <= 0) { stop(); return; }
+    if (left <= from && left !== last) { last = left; cue("tick"); }
+    const until = left > from ? rest - from * 1000 : rest - (left - 1) * 1000;
+    timer = setTimeout(wake, until + 15);
+  }
   return {
     set(next) {
       if (next === deadline) return;
       deadline = next;
       last = null;
       stop();
-      if (!deadline) return;
-      timer = setInterval(() => {
-        const left = Math.ceil((deadline - Date.now()) / 1000);
-        if (left <= 0) { stop(); return; }
-        if (left <= from && left !== last) { last = left; cue("tick"); }
-      }, 200);
+      if (deadline) timer = setTimeout(wake, 0);
     },
   };
 }

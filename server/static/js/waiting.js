@@ -113,20 +113,28 @@ export function ticker(root, deadline, selector = ".wf-secs", format = (left) =>
   const els = [...root.querySelectorAll(selector)];
   if (!els.length || !deadline) return () => {};
   let timer = null;
-  const stop = () => { if (timer) clearInterval(timer); timer = null; };
+  let stopped = false;
+  const stop = () => { stopped = true; clearTimeout(timer); timer = null; };
   const paint = () => {
     const left = secondsLeft(deadline);
     const text = format(left);
-    // written only when the second changes: four ticks a second, one repaint
+    // written only when the second changes
     for (const el of els) {
       if (el.textContent !== text) el.textContent = text;
       if (el.dataset.seconds !== String(left)) el.dataset.seconds = String(left);
       if (urgent !== null) el.classList.toggle("urgent", left <= urgent);
     }
-    if (left <= 0) stop();
+    // Woken when the whole seconds change, a few ms after (a timer never fires early, often
+    // late): one task a second. A 250 ms interval woke the page four times a second for one
+    // write, and on a throttled TV stick or phone each task costs more than its own work
+    // (issue 24). A deadline passed is painted once: no timer left waking the page for nothing.
+    const rest = deadline - Date.now();
+    if (left <= 0 || rest <= 0) stop();
+    else if (!stopped) timer = setTimeout(paint, rest - (Math.ceil(rest / 1000) - 1) * 1000 + TICK_MARGIN_MS);
   };
   paint();
-  // a deadline already passed is painted once: no timer left waking the page for nothing
-  if (Date.now() < deadline) timer = setInterval(paint, 250);
   return stop;
 }
+
+// after the second changes: the timer's lateness only ever shows the new second later
+const TICK_MARGIN_MS = 15;
