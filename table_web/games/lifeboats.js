@@ -8,6 +8,7 @@ import {
 import { lifeboatsReveals, lifeboatsWaiting } from "/static/games/lifeboats/moments.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage, morphId, pageParts } from "/static/js/morph.js";
+import { flags } from "/static/js/dom.js";
 import { fitWhenNeeded } from "/static/js/fit.js";
 import { minutesSeconds, ticker } from "/static/js/waiting.js";
 
@@ -25,6 +26,7 @@ ensureCss(new URL("./lifeboats.css", import.meta.url));
 
 const SEATS = 6;
 const LOG_LINES = 9;
+const SLOTS = Array.from({ length: LOG_LINES }, (_, k) => k);
 // {log, version, boats, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
 const memory = gameMemory(() => ({ log: [], logged: 0, version: -1, boats: {}, timer: null }),
   (m) => { if (m.timer) m.timer(); });
@@ -303,8 +305,10 @@ function side(view, tr, msg, m, ctx, part) {
   const voting = ballot && !ballot.negotiating ? [ballot.voters, ballot.voted] : null;
   const afloat = view.colours.map((colour) => view.boats.filter((b) => b.status === "water")
     .reduce((n, b) => n + b.pawns.filter((p) => p.colour === colour).length, 0));
-  // Whom the table waits for is marked by the panel (its data-waiting, lifeboats.css), not by
-  // the rows: the turn passing on rebuilds no row (issue 24: two rows built per update).
+  // Whom the table waits for is marked by the panel (its data-w<seat>, lifeboats.css), not by
+  // the rows: the turn passing on rebuilds no row (issue 24: two rows built per update). An
+  // attribute per seat (dom.js flags): a style invalidation goes by the attribute's name, so
+  // the turn passing on restyles the two rows it concerns (one list attribute restyled all).
   const players = () => view.players.map((name, seat) => {
     const row = { afloat: afloat[seat], vote: voting && ballot.voters.includes(seat) ? ballot.voted.includes(seat) : null };
     return part(morphId("lb-player", seat), [row, view.start_player === seat && view.phase !== "over",
@@ -338,13 +342,16 @@ function side(view, tr, msg, m, ctx, part) {
     // colours are the parts' `extra`)
     part("lb-part-waiting", [view.over, seats, ballot && [ballot.negotiating, ballot.revealed, ballot.voters.length]],
       () => lifeboatsWaiting(msg, ctx)),
-    h("div", { class: "lb-panel lb-players", dataset: { waiting: (view.waiting_for || []).join(" ") } }, h("h3", {}, tr("players")), players()),
+    h("div", { class: "lb-panel lb-players", dataset: flags(view.players.map((_, x) => x), { w: view.waiting_for || [] }) },
+      h("h3", {}, tr("players")), players()),
     part("lb-part-landing", [view.landing_places, view.landing_order, landed],
       () => h("div", { class: "lb-panel lb-landing" }, h("h3", {}, tr("landing")), h("div", { class: "lb-places" }, places()))),
     h("div", { class: "lb-panel lb-log", "data-testid": "lb-log" }, h("h3", {}, tr("log")),
-      h("ol", { dataset: { newest: String((m.logged - 1) % LOG_LINES) } }, lines.map(([e, n]) =>
+      // the newest line's slot: data-n<slot> "1" (lifeboats.css: bold), an attribute per slot,
+      // so that a new line restyles two lines, not nine
+      h("ol", { dataset: flags(SLOTS, { n: m.logged ? [(m.logged - 1) % LOG_LINES] : [] }) }, lines.map(([e, n]) =>
         part(morphId("lb-log", n % LOG_LINES), [n, e], () => h("li", {
-          class: `lb-log-${e.type}`, dataset: { slot: String(n % LOG_LINES) }, style: { order: String(-n) },
+          class: `lb-log-${e.type} lb-ls${n % LOG_LINES}`, dataset: { slot: String(n % LOG_LINES) }, style: { order: String(-n) },
         }, describeEvent(view, tr, e)))))));
 }
 
@@ -353,7 +360,7 @@ function playerRow(view, tr, seat, { afloat, vote }, part) {
   const colour = view.colours[seat];
   const voteState = vote === null ? null : h("span", { class: `lb-vstate ${vote ? "done" : "todo"}`, dataset: { voted: String(vote) } },
     vote ? "✓ " + tr("voted") : tr("not_voted"));
-  return h("div", { class: "lb-player", dataset: { seat: String(seat) } },
+  return h("div", { class: `lb-player lb-s${seat}`, dataset: { seat: String(seat) } },
     part(morphId("lb-pswatch", seat), [], () => h("span", { class: "lb-pswatch", style: { background: fill(view, colour), color: ink(view, colour) } },
       mark(view, colour, 26))),
     h("div", { class: "lb-pmain" },

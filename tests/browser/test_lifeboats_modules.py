@@ -177,7 +177,7 @@ def test_one_more_vote_builds_one_voter_not_the_footer(browser, preview):
 
 
 def test_the_turn_passing_on_rebuilds_no_player_row(browser, preview):
-    """Whom the table waits for is marked by the players panel (its data-waiting and
+    """Whom the table waits for is marked by the players panel (its data-w<seat> and
     lifeboats.css), not by each row: an update that only passes the turn to another player builds
     no player row (it built two, the one left and the one reached), and the row highlighted is
     the new one's."""
