@@ -151,7 +151,8 @@ const LOG_ROOM = 100;   // unscaled px: the log's title and two lines
 
 // The negotiation's clock, minutes and seconds, red for its last ten.
 function startCountdown(root, msg, m) {
-  m.timer = ticker(root, msg.deadline, ".lb-countdown, .lb-clock-digits", minutesSeconds, { urgent: 10 });
+  // (no clock without a deadline: the page is not searched for one on every update)
+  if (msg.deadline) m.timer = ticker(root, msg.deadline, ".lb-countdown, .lb-clock-digits", minutesSeconds, { urgent: 10 });
 }
 
 function boatGlyph() {
