@@ -528,13 +528,18 @@ function swimPanel(view, tr) {
         i > next ? tr("swim.boarded") : boarding && i === next ? tr("swim.next") : tr("swim.in_water"))))));
 }
 
+// Each player's pawns left to place, every rank drawn to the most a player has (PAWNS_MOST, the
+// data's pawns_per_player), a pawn placed hidden by a class: a pawn seated changes one pawn's
+// class, not the row's children (which idiomorph morphed, the row's 10-17 elements, on every
+// update of the setup). A count over the most is drawn whole, only slower.
+const PAWNS_MOST = { officer: 2, sailor: 5 };
 function setupPanel(view, tr, part) {
   if (view.step !== "place_pawns") return null;
   return h("div", { class: "lb-unplaced" }, view.players.map((name, seat) => {
     const u = view.unplaced[seat];
     return part(morphId("lb-unp", seat), [u], () => h("span", { class: "lb-unp" }, who(view, tr, seat), " ",
-      Array.from({ length: u.officer }, () => pawn(view, view.colours[seat], "officer")),
-      Array.from({ length: u.sailor }, () => pawn(view, view.colours[seat], "sailor"))));
+      ["officer", "sailor"].map((rank) => Array.from({ length: Math.max(u[rank], PAWNS_MOST[rank]) },
+        (_, i) => pawn(view, view.colours[seat], rank, { cls: i < u[rank] ? "" : "lb-placed" })))));
   }));
 }
 
