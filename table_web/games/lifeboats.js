@@ -242,15 +242,19 @@ function board(part, view, tr, newEvents, m) {
     });
   }
 
+  // Every boat has its slot, in the view's order, an empty one (hidden) while the boat is not on
+  // the water (not placed yet, landed or sunk): a boat placed, landing or sinking changes its slot,
+  // not the grid's children (idiomorph morphed the whole grid, 50-130 elements, for each).
+  const away = (b) => part(morphId("lb-slot", b.colour), [], () => h("div", { class: "lb-boat-slot lb-away" }));
   for (const b of view.boats) {
-    if (b.lane === null || b.lane === undefined) continue;
+    if (b.lane === null || b.lane === undefined) { grid.append(away(b)); continue; }
     let ghost = false;
     let bb = b;
     if (b.status === "sunk") {
-      if (!sankNow.has(b.colour) || !m.boats[b.colour]) continue;
+      if (!sankNow.has(b.colour) || !m.boats[b.colour]) { grid.append(away(b)); continue; }
       bb = { ...m.boats[b.colour], status: "sunk" };
       ghost = true;
-    } else if (b.status !== "water") continue;
+    } else if (b.status !== "water") { grid.append(away(b)); continue; }
     const row = Math.min(bb.row, rows - 1);
     const cls = `${ghost ? "lb-sinking" : ""}${movedNow.has(b.colour) ? " lb-moved" : ""}`;
     const focus = isBoatInFocus(view, b.colour);
@@ -334,9 +338,10 @@ function side(view, tr, msg, m, ctx, part) {
   // the list (a ring, in the slots' order) and its place on screen from CSS (order: -n), so a new
   // line rewrites the one slot it takes over (the oldest line's) and no other line moves in the
   // DOM (issue 24: each new line morphed the whole list, 80-100 elements, on nearly every update).
+  // Every slot is drawn, an empty one (hidden) until the log has a line for it, so the first lines
+  // of a game fill slots instead of adding children to the list (which morphed the whole list).
   const first = m.logged - m.log.length;
-  const lines = m.log.map((e, i) => [e, first + i]).slice(-LOG_LINES)
-    .sort((a, b) => (a[1] % LOG_LINES) - (b[1] % LOG_LINES));
+  const bySlot = new Map(m.log.map((e, i) => [e, first + i]).slice(-LOG_LINES).map((line) => [line[1] % LOG_LINES, line]));
   const seats = msg.waiting_for || view.waiting_for || [];
   return h("aside", { class: "lb-side" },
     // "Waiting for ...": built again only when whom or what for changes (its names and
@@ -350,10 +355,15 @@ function side(view, tr, msg, m, ctx, part) {
     h("div", { class: "lb-panel lb-log", "data-testid": "lb-log" }, h("h3", {}, tr("log")),
       // the newest line's slot: data-n<slot> "1" (lifeboats.css: bold), an attribute per slot,
       // so that a new line restyles two lines, not nine
-      h("ol", { dataset: flags(SLOTS, { n: m.logged ? [(m.logged - 1) % LOG_LINES] : [] }) }, lines.map(([e, n]) =>
-        part(morphId("lb-log", n % LOG_LINES), [n, e], () => h("li", {
-          class: `lb-log-${e.type} lb-ls${n % LOG_LINES}`, dataset: { slot: String(n % LOG_LINES) }, style: { order: String(-n) },
-        }, describeEvent(view, tr, e)))))));
+      h("ol", { dataset: flags(SLOTS, { n: m.logged ? [(m.logged - 1) % LOG_LINES] : [] }) }, SLOTS.map((k) => {
+        const [e, n] = bySlot.get(k) || [];
+        // (an empty slot has a line's attributes but its style, in their order: filled, it reads
+        // as a line drawn afresh)
+        return part(morphId("lb-log", k), e ? [n, e] : null, () => (e
+          ? h("li", { class: `lb-log-${e.type} lb-ls${k}`, dataset: { slot: String(k) }, style: { order: String(-n) } },
+            describeEvent(view, tr, e))
+          : h("li", { class: `lb-ls${k}`, dataset: { slot: String(k) } })));
+      }))));
 }
 
 // (a row built again for a boat more afloat or a vote keeps its swatch, name and hats as they are)
