@@ -8,6 +8,7 @@ import {
 import { lifeboatsReveals, lifeboatsWaiting } from "/static/games/lifeboats/moments.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage, morphId, pageParts } from "/static/js/morph.js";
+import { flags } from "/static/js/dom.js";
 import { fitWhenNeeded } from "/static/js/fit.js";
 import { minutesSeconds, ticker } from "/static/js/waiting.js";
 
@@ -25,6 +26,7 @@ ensureCss(new URL("./lifeboats.css", import.meta.url));
 
 const SEATS = 6;
 const LOG_LINES = 9;
+const SLOTS = Array.from({ length: LOG_LINES }, (_, k) => k);
 // {log, version, boats, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
 const memory = gameMemory(() => ({ log: [], logged: 0, version: -1, boats: {}, timer: null }),
   (m) => { if (m.timer) m.timer(); });
@@ -149,7 +151,8 @@ const LOG_ROOM = 100;   // unscaled px: the log's title and two lines
 
 // The negotiation's clock, minutes and seconds, red for its last ten.
 function startCountdown(root, msg, m) {
-  m.timer = ticker(root, msg.deadline, ".lb-countdown, .lb-clock-digits", minutesSeconds, { urgent: 10 });
+  // (no clock without a deadline: the page is not searched for one on every update)
+  if (msg.deadline) m.timer = ticker(root, msg.deadline, ".lb-countdown, .lb-clock-digits", minutesSeconds, { urgent: 10 });
 }
 
 function boatGlyph() {
@@ -239,15 +242,19 @@ function board(part, view, tr, newEvents, m) {
     });
   }
 
+  // Every boat has its slot, in the view's order, an empty one (hidden) while the boat is not on
+  // the water (not placed yet, landed or sunk): a boat placed, landing or sinking changes its slot,
+  // not the grid's children (idiomorph morphed the whole grid, 50-130 elements, for each).
+  const away = (b) => part(morphId("lb-slot", b.colour), [], () => h("div", { class: "lb-boat-slot lb-away" }));
   for (const b of view.boats) {
-    if (b.lane === null || b.lane === undefined) continue;
+    if (b.lane === null || b.lane === undefined) { grid.append(away(b)); continue; }
     let ghost = false;
     let bb = b;
     if (b.status === "sunk") {
-      if (!sankNow.has(b.colour) || !m.boats[b.colour]) continue;
+      if (!sankNow.has(b.colour) || !m.boats[b.colour]) { grid.append(away(b)); continue; }
       bb = { ...m.boats[b.colour], status: "sunk" };
       ghost = true;
-    } else if (b.status !== "water") continue;
+    } else if (b.status !== "water") { grid.append(away(b)); continue; }
     const row = Math.min(bb.row, rows - 1);
     const cls = `${ghost ? "lb-sinking" : ""}${movedNow.has(b.colour) ? " lb-moved" : ""}`;
     const focus = isBoatInFocus(view, b.colour);
@@ -303,8 +310,10 @@ function side(view, tr, msg, m, ctx, part) {
   const voting = ballot && !ballot.negotiating ? [ballot.voters, ballot.voted] : null;
   const afloat = view.colours.map((colour) => view.boats.filter((b) => b.status === "water")
     .reduce((n, b) => n + b.pawns.filter((p) => p.colour === colour).length, 0));
-  // Whom the table waits for is marked by the panel (its data-waiting, lifeboats.css), not by
-  // the rows: the turn passing on rebuilds no row (issue 24: two rows built per update).
+  // Whom the table waits for is marked by the panel (its data-w<seat>, lifeboats.css), not by
+  // the rows: the turn passing on rebuilds no row (issue 24: two rows built per update). An
+  // attribute per seat (dom.js flags): a style invalidation goes by the attribute's name, so
+  // the turn passing on restyles the two rows it concerns (one list attribute restyled all).
   const players = () => view.players.map((name, seat) => {
     const row = { afloat: afloat[seat], vote: voting && ballot.voters.includes(seat) ? ballot.voted.includes(seat) : null };
     return part(morphId("lb-player", seat), [row, view.start_player === seat && view.phase !== "over",
@@ -329,23 +338,32 @@ function side(view, tr, msg, m, ctx, part) {
   // the list (a ring, in the slots' order) and its place on screen from CSS (order: -n), so a new
   // line rewrites the one slot it takes over (the oldest line's) and no other line moves in the
   // DOM (issue 24: each new line morphed the whole list, 80-100 elements, on nearly every update).
+  // Every slot is drawn, an empty one (hidden) until the log has a line for it, so the first lines
+  // of a game fill slots instead of adding children to the list (which morphed the whole list).
   const first = m.logged - m.log.length;
-  const lines = m.log.map((e, i) => [e, first + i]).slice(-LOG_LINES)
-    .sort((a, b) => (a[1] % LOG_LINES) - (b[1] % LOG_LINES));
+  const bySlot = new Map(m.log.map((e, i) => [e, first + i]).slice(-LOG_LINES).map((line) => [line[1] % LOG_LINES, line]));
   const seats = msg.waiting_for || view.waiting_for || [];
   return h("aside", { class: "lb-side" },
     // "Waiting for ...": built again only when whom or what for changes (its names and
     // colours are the parts' `extra`)
     part("lb-part-waiting", [view.over, seats, ballot && [ballot.negotiating, ballot.revealed, ballot.voters.length]],
       () => lifeboatsWaiting(msg, ctx)),
-    h("div", { class: "lb-panel lb-players", dataset: { waiting: (view.waiting_for || []).join(" ") } }, h("h3", {}, tr("players")), players()),
+    h("div", { class: "lb-panel lb-players", dataset: flags(view.players.map((_, x) => x), { w: view.waiting_for || [] }) },
+      h("h3", {}, tr("players")), players()),
     part("lb-part-landing", [view.landing_places, view.landing_order, landed],
       () => h("div", { class: "lb-panel lb-landing" }, h("h3", {}, tr("landing")), h("div", { class: "lb-places" }, places()))),
     h("div", { class: "lb-panel lb-log", "data-testid": "lb-log" }, h("h3", {}, tr("log")),
-      h("ol", { dataset: { newest: String((m.logged - 1) % LOG_LINES) } }, lines.map(([e, n]) =>
-        part(morphId("lb-log", n % LOG_LINES), [n, e], () => h("li", {
-          class: `lb-log-${e.type}`, dataset: { slot: String(n % LOG_LINES) }, style: { order: String(-n) },
-        }, describeEvent(view, tr, e)))))));
+      // the newest line's slot: data-n<slot> "1" (lifeboats.css: bold), an attribute per slot,
+      // so that a new line restyles two lines, not nine
+      h("ol", { dataset: flags(SLOTS, { n: m.logged ? [(m.logged - 1) % LOG_LINES] : [] }) }, SLOTS.map((k) => {
+        const [e, n] = bySlot.get(k) || [];
+        // (an empty slot has a line's attributes but its style, in their order: filled, it reads
+        // as a line drawn afresh)
+        return part(morphId("lb-log", k), e ? [n, e] : null, () => (e
+          ? h("li", { class: `lb-log-${e.type} lb-ls${k}`, dataset: { slot: String(k) }, style: { order: String(-n) } },
+            describeEvent(view, tr, e))
+          : h("li", { class: `lb-ls${k}`, dataset: { slot: String(k) } })));
+      }))));
 }
 
 // (a row built again for a boat more afloat or a vote keeps its swatch, name and hats as they are)
@@ -353,7 +371,7 @@ function playerRow(view, tr, seat, { afloat, vote }, part) {
   const colour = view.colours[seat];
   const voteState = vote === null ? null : h("span", { class: `lb-vstate ${vote ? "done" : "todo"}`, dataset: { voted: String(vote) } },
     vote ? "✓ " + tr("voted") : tr("not_voted"));
-  return h("div", { class: "lb-player", dataset: { seat: String(seat) } },
+  return h("div", { class: `lb-player lb-s${seat}`, dataset: { seat: String(seat) } },
     part(morphId("lb-pswatch", seat), [], () => h("span", { class: "lb-pswatch", style: { background: fill(view, colour), color: ink(view, colour) } },
       mark(view, colour, 26))),
     h("div", { class: "lb-pmain" },
@@ -520,13 +538,18 @@ function swimPanel(view, tr) {
         i > next ? tr("swim.boarded") : boarding && i === next ? tr("swim.next") : tr("swim.in_water"))))));
 }
 
+// Each player's pawns left to place, every rank drawn to the most a player has (PAWNS_MOST, the
+// data's pawns_per_player), a pawn placed hidden by a class: a pawn seated changes one pawn's
+// class, not the row's children (which idiomorph morphed, the row's 10-17 elements, on every
+// update of the setup). A count over the most is drawn whole, only slower.
+const PAWNS_MOST = { officer: 2, sailor: 5 };
 function setupPanel(view, tr, part) {
   if (view.step !== "place_pawns") return null;
   return h("div", { class: "lb-unplaced" }, view.players.map((name, seat) => {
     const u = view.unplaced[seat];
     return part(morphId("lb-unp", seat), [u], () => h("span", { class: "lb-unp" }, who(view, tr, seat), " ",
-      Array.from({ length: u.officer }, () => pawn(view, view.colours[seat], "officer")),
-      Array.from({ length: u.sailor }, () => pawn(view, view.colours[seat], "sailor"))));
+      ["officer", "sailor"].map((rank) => Array.from({ length: Math.max(u[rank], PAWNS_MOST[rank]) },
+        (_, i) => pawn(view, view.colours[seat], rank, { cls: i < u[rank] ? "" : "lb-placed" })))));
   }));
 }
 

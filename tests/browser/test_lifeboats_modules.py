@@ -177,7 +177,7 @@ def test_one_more_vote_builds_one_voter_not_the_footer(browser, preview):
 
 
 def test_the_turn_passing_on_rebuilds_no_player_row(browser, preview):
-    """Whom the table waits for is marked by the players panel (its data-waiting and
+    """Whom the table waits for is marked by the players panel (its data-w<seat> and
     lifeboats.css), not by each row: an update that only passes the turn to another player builds
     no player row (it built two, the one left and the one reached), and the row highlighted is
     the new one's."""
@@ -444,3 +444,45 @@ def test_a_long_name_in_the_phone_top_bar_is_drawn_smaller_not_cut(browser, prev
     assert sizes["Ana"] == 20, sizes
     assert sizes["<b>Cy</b>"] < 20 and sizes["Émilie-Françoise"] < 20, sizes
     ctx.close()
+
+
+def test_a_pawn_placed_hides_one_pawn_and_morphs_no_row(browser, preview):
+    """During the setup, each player's pawns left to place are drawn to the most a player has, a
+    placed one hidden by a class: a pawn placed flips one pawn's class (idiomorph morphs no row of
+    pawns: it did, 10-17 elements, on every setup update), keeps the row and every pawn element
+    as they were and shows one pawn fewer."""
+    page, errors, data = _tv_scenario(browser, preview, "setup_pawns")
+    page.evaluate("m => window.__rerender(m)", data)
+    unplaced = data["view"]["unplaced"]
+    seat = next(s for s, u in enumerate(unplaced) if u["sailor"] > 0)
+    before = page.evaluate("""seat => {
+      const row = document.getElementById(`lb-unp-${seat}`);
+      row.__kept = true;
+      [...row.querySelectorAll('.lb-pawn')].forEach((p) => { p.__kept = true; });
+      return [...row.querySelectorAll('.lb-pawn')].filter((p) => p.offsetWidth > 0).length;
+    }""", seat)
+    assert before == unplaced[seat]["officer"] + unplaced[seat]["sailor"], (before, unplaced[seat])
+    unplaced[seat]["sailor"] -= 1
+    data["version"] += 1
+    morphed = page.evaluate("""m => {
+      // the roots idiomorph morphs (it maps the ids under each: morph.js, benchmarks/pages.py)
+      const query = Element.prototype.querySelectorAll;
+      const roots = [];
+      Element.prototype.querySelectorAll = function (sel) {
+        if (sel === "[id]") roots.push(this.id || this.className);
+        return query.call(this, sel);
+      };
+      try { window.__rerender(m); } finally { Element.prototype.querySelectorAll = query; }
+      return roots;
+    }""", data)
+    assert not [r for r in morphed if "lb-unp" in r], morphed
+    kept, shown = page.evaluate("""seat => {
+      const row = document.getElementById(`lb-unp-${seat}`);
+      const pawns = [...row.querySelectorAll('.lb-pawn')];
+      return [row.__kept === true && pawns.every((p) => p.__kept === true),
+              pawns.filter((p) => p.offsetWidth > 0).length];
+    }""", seat)
+    assert kept, "the row or a pawn was drawn anew"
+    assert shown == before - 1, (shown, before)
+    assert not errors, errors
+    page.close()
