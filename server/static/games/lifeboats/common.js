@@ -105,8 +105,9 @@ import { makeTr, fmt } from "/static/js/text.js";
 export { makeTr, fmt };
 
 // The drawings made of shapes (chips, pawns, names with their colour, log lines), with the
-// shapes and hats drawn by `mark(view, colour, size)` and `hat(size)`: inline SVG for the phone
-// (its wheel takes the shapes' paths), glyphs for the TV (`tv`, below).
+// shapes and hats drawn by `mark(view, colour, size)` and `hat(size)`: inline SVG (the phone's
+// vote wheel takes the shapes' paths), or glyphs (`tv`, below: the TV and the phone's chips,
+// pawns, names and log lines).
 function drawing({ mark, hat }) {
   // A colour chip: swatch with shape, plus the translated colour name.
   function chip(view, tr, colour, extra = {}) {
