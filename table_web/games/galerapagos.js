@@ -21,20 +21,21 @@ ensureCss(new URL("./galerapagos.css", import.meta.url));
 
 // The log is folded to its last lines: the story of the turn is told large in the centre.
 const LOG_LINES = 4;
-// {log, version, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
-const memory = gameMemory(() => ({ log: [], logged: 0, says: saysCache(), version: -1, timer: null }),
+// {log, slots, version, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
+const memory = gameMemory(() => ({ log: [], logged: 0, says: saysCache(), slots: Array(LOG_LINES).fill(null), version: -1, timer: null }),
   (m) => { if (m.timer) m.timer(); });
-const watched = new WeakSet();
+const watched = new WeakMap();   // root -> the memory of the game it shows
 
 function mem(root, msg, ctx) {
   if (!watched.has(root)) {
-    watched.add(root);
     window.addEventListener("resize", () => {
       const page = root.querySelector(".gt-table");
-      if (page) fit(root, page);
+      if (page) fit(root, page, watched.get(root));
     });
   }
-  return memory(root, msg, ctx);
+  const m = memory(root, msg, ctx);
+  watched.set(root, m);
+  return m;
 }
 
 export function render(root, msg, ctx) {
@@ -67,7 +68,7 @@ function draw(root, m) {
   const st = view.stage || {};
   const ballot = st.vote ? st.vote.ballot : st.ballot;
   const say = (e) => describeEvent(view, tr, ctx, e);
-  const log = logLines(m, say);
+  const log = logSlots(m, logLines(m, say));
   const page = h("div", { class: `gt-table${view.castaways.length > 8 ? " gt-many" : ""}`, dataset: { phase: view.phase } },
     part("gt-part-top", [view.turn, view.phase, view.over, view.first_player], () => topBar(env)),
     h("div", { class: "gt-main" },
@@ -83,12 +84,12 @@ function draw(root, m) {
   // every update), then onto the page shown for its kept parts (a part kept from an earlier
   // update has the folds of then; the new page has only their stand-ins).
   const show = () => {
-    foldAgain(page, m.folds);
+    foldAgain(page, m);
     const shown = showPage(root, page, gameKey(msg, ctx));
-    foldAgain(shown, m.folds);
+    foldAgain(shown, m);
     return shown;
   };
-  const refit = (shown) => { m.folds = fit(root, shown); m.excess = excess(shown); };
+  const refit = (shown) => { m.folds = fit(root, shown, m); m.excess = excess(shown); };
   fitWhenNeeded(m, fitKey, page, show, refit, (p) => excess(p).some((x, i) => x > (m.excess[i] || 0)));
   countdown(root, m, msg);
 }
@@ -100,7 +101,7 @@ function sofaFloor(w = window.innerWidth, h = window.innerHeight) {
   return 1.03 * Math.max(14, Math.min(h / 60, w / (1920 / 18)));
 }
 
-function fit(root, page) {
+function fit(root, page, m) {
   const top = root.getBoundingClientRect().top + window.scrollY;
   // On the TV page, the stage's own box (table.js): a board any taller is scaled down by the
   // stage fitter, and its text with it, under the floor.
@@ -125,30 +126,39 @@ function fit(root, page) {
   // Each fold only for the panel it gives room to (the log's lines give the story theirs).
   const cut = (el) => el && el.scrollHeight > el.clientHeight + 1;
   const story = page.querySelector(".gt-now");
-  const folds = [...page.querySelectorAll(".gt-logp li")].reverse().map((el) => [el, () => cut(story) || cut(el.closest("section"))])
+  const folds = foldables(page, m)[1].reverse().map((el) => [el, () => cut(story) || cut(el.closest("section"))])
     .concat([...page.querySelectorAll(".gt-dcard")].slice(2).reverse().map((el) => [el, () => cut(el.closest(".gt-box")) || cut(el.closest("section"))]),
       [...page.querySelectorAll(".gt-earlier li")].map((el) => [el, () => cut(story)]));
   for (const [el, needed] of folds) {
     if (needed()) el.hidden = true;
   }
   const log = page.querySelector(".gt-logp");
-  if (log && !log.querySelector("li:not([hidden])")) log.hidden = true;   // all folded: the story takes its room
-  return FOLDABLE.map((sel) => [...page.querySelectorAll(sel)].flatMap((el, i) => (el.hidden ? [i] : [])));
+  if (log && foldables(page, m)[1].every((el) => el.hidden)) log.hidden = true;   // all folded: the story takes its room
+  return foldables(page, m).map((all) => all.flatMap((el, i) => (el.hidden ? [i] : [])));
 }
 
-// The panels the fit keeps whole, and what it may fold, by kind (indices kept between updates).
+// The panels the fit keeps whole.
 const PANELS = ".gt-main > section, .gt-mid > section, .gt-box, .gt-final-card";
-const FOLDABLE = [".gt-logp", ".gt-logp li", ".gt-dcard", ".gt-earlier li"];
+
+// What the fit may fold, by kind, each in the order its folds are kept between updates: the
+// log, its lines newest first (by age, not by the slots they sit in: m.logOrder), the discards,
+// the earlier outcomes.
+function foldables(page, m) {
+  const lines = page.querySelectorAll(".gt-logp li");
+  return [[...page.querySelectorAll(".gt-logp")], (m.logOrder || []).map((k) => lines[k]).filter(Boolean),
+    [...page.querySelectorAll(".gt-dcard")], [...page.querySelectorAll(".gt-earlier li")]];
+}
 
 // A kept fit's folds on the page shown, for the same fit: no measuring (issue 24). Each foldable
 // element is set (folded or not): a part kept from an earlier update has the folds of then.
-function foldAgain(page, folds) {
+function foldAgain(page, m) {
+  const folds = m.folds;
   // the last fit folded nothing: nothing is hidden, on either page (the fit unfolds every
   // foldable before it measures, and a part built since is drawn unfolded)
   if (!folds || !folds.some((f) => f.length)) return;
-  FOLDABLE.forEach((sel, k) => {
+  foldables(page, m).forEach((all, k) => {
     const fold = new Set(folds[k] || []);
-    page.querySelectorAll(sel).forEach((el, i) => {
+    all.forEach((el, i) => {
       if (el.hidden !== fold.has(i)) el.hidden = fold.has(i);
     });
   });
@@ -439,10 +449,34 @@ function logLines(m, say) {
   return out;
 }
 
-// A line keeps its node while it scrolls down (a part with an id by its place in the log).
-function logPanel({ tr }, lines, say, part) {
+// The log's lines as a ring of LOG_LINES slots (m.slots: the place in the game's log of the line
+// each holds): a line keeps its slot while it stays, a new one takes the slot of the one that
+// left, and the lines show newest first by their CSS order (-n). A new line rewrites its one
+// slot and no other line moves in the DOM (issue 24: a line inserted at the top made the morph
+// redo the whole list, every line's ids mapped, on nearly every update). Returns the slots, each
+// its line or null; m.logOrder: the slots of the lines, newest first (the fit folds by age).
+function logSlots(m, lines) {
+  const want = new Set(lines.map(([, n]) => n));
+  const slots = m.slots.map((n) => (want.has(n) ? n : null));
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const n = lines[i][1];
+    if (!slots.includes(n)) slots[slots.indexOf(null)] = n;
+  }
+  m.slots = slots;
+  m.logOrder = lines.map(([, n]) => slots.indexOf(n));
+  return slots.map((n) => lines.find((line) => line[1] === n) || null);
+}
+
+// Each slot a part (its line, or none). The newest line's slot is marked on the list, one
+// attribute per slot (data-n2="1", galerapagos.css): the others are dimmed.
+function logPanel({ tr, m }, slots, say, part) {
   return h("section", { class: "gt-logp", "data-testid": "gt-log" }, h("h3", {}, tr("log")),
-    h("ol", {}, lines.map(([e, n, said]) => part(morphId("gt-log", n), e, () => h("li", { class: `gt-log-${e.type}` }, said || say(e))))));
+    h("ol", { dataset: flags(slots.map((_, k) => k), { n: m.logOrder.slice(0, 1) }) },
+      slots.map((line, k) => part(morphId("gt-log", k), line && [line[0], line[1]], () => (line
+        ? h("li", { class: `gt-log-${line[0].type} gt-slot-${k}`, style: { order: String(-line[1]) } }, line[2] || say(line[0]))
+        // (the same attributes, in the same order, as a line's: a slot filled again reads as
+        // one drawn afresh)
+        : h("li", { class: `gt-slot-${k}`, style: { order: "0" } }))))));
 }
 
 // ---------------------------------------------------------------- the end
