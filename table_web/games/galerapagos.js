@@ -367,7 +367,15 @@ function now(env, part) {
     parts.unshift(part("gt-part-waiting", [msg.waiting_for || waiting, ballot && [ballot.revealed, ballot.voters.length],
       st.window && !view.interrupt ? [st.window.seats.length, msg.deadline] : null], () => {
       const banner = galerapagosWaiting(msg, ctx);
-      for (const el of banner ? banner.querySelectorAll(".wf-secs") : []) secondsNow(el, msg.deadline);
+      if (!banner) return banner;
+      for (const el of banner.querySelectorAll(".wf-secs")) secondsNow(el, msg.deadline);
+      // Of several names, each by its castaway's id: when one votes or is ready, the morph
+      // removes that name and keeps the others as they are (matched by their place, each
+      // name after it was rewritten, its text and colour). One name alone has none: the turn
+      // passing on rewrites its text and colour in place (morph.js), with no idiomorph call.
+      const seats = msg.waiting_for || waiting;
+      const names = banner.querySelectorAll(".wf-name");
+      if (names.length > 1) names.forEach((el, i) => { if (seats[i] !== undefined) el.id = morphId("gt-wf", seats[i]); });
       return banner;
     }));
   }
@@ -408,7 +416,9 @@ function outcome({ tr, ctx }, o, earlier) {
     h("div", { class: "gt-out-big" }, icon(o.kind === "fish" ? "food" : o.kind === "collect_water" ? "water" : o.kind === "wood" ? "wood" : "card", 40), h("span", {}, big)),
     bite,
     balls.length ? h("div", { class: "gt-balls" }, balls.map((b) => h("span", { class: `gt-ball${b === "black" ? " black" : ""}` }, b === "black" ? icon("snake", 26) : ""))) : null,
-    earlier.length ? h("ul", { class: "gt-earlier" }, earlier.slice(-3).map((x) => h("li", {}, describeEvent(null, tr, ctx, { ...x, type: x.kind })))) : null);
+    // (each earlier outcome by its place in the turn: a new one moves them up, not rewritten)
+    earlier.length ? h("ul", { class: "gt-earlier" }, earlier.slice(-3).map((x, i, last) => h("li", { id: morphId("gt-earlier", earlier.length - last.length + i) },
+      describeEvent(null, tr, ctx, { ...x, type: x.kind })))) : null);
 }
 
 function reveal({ tr, ctx }, b) {
