@@ -236,7 +236,12 @@ function island(env, part) {
   const hurricaneNear = view.weather_left <= 6 && !view.hurricane_out;
   const discard = view.discard || [];
   const trackPart = (res) => part(morphId("gt-part-track", res), [view[res], living, view.over], () => track(view, tr, res));
-  return h("section", { class: "gt-island", "data-testid": "gt-island" },
+  // The island is a part of its own, holding its boxes' parts: an update that changes nothing
+  // on it (most: a turn passing on, a vote) makes one stand-in, not its frame and five; one
+  // that changes a box builds the frame, that box, and stand-ins for the others.
+  const inputs = [view.water, view.food, living, view.over, view.places, view.wood, w, view.turn, view.weather_left,
+    view.hurricane_out, view.deck_size, discard.slice(-6), view.departure_needs];
+  return part("gt-part-island", inputs, () => h("section", { class: "gt-island", "data-testid": "gt-island" },
     trackPart("water"),
     trackPart("food"),
     h("div", { class: "gt-row" },
@@ -258,7 +263,7 @@ function island(env, part) {
         h("div", { class: "gt-discard" }, discard.length
           ? discard.slice(-6).reverse().map((c) => h("span", { class: "gt-dcard" }, cardName(c, ctx.lang, tr)))
           : h("span", { class: "dim" }, tr("discard.empty")))))),
-    departureLine(env));
+    departureLine(env)));
 }
 
 function departureLine({ view, tr }) {
@@ -332,26 +337,32 @@ function now(env, part) {
   const st = view.stage || {};
   const parts = [];
   const waiting = view.waiting_for || [];
-  let caption = null;
-  if (view.interrupt) {
-    caption = view.interrupt.kind === "bite" ? fmt(tr, "now.bite", { who: who(ctx, view.interrupt.seat) })
-      : fmt(tr, "now.shot", { who: who(ctx, view.interrupt.seat), shooter: who(ctx, view.interrupt.shooter) });
-  } else if (st.kind === "step") {
-    caption = fmt(tr, st.actions_left > 1 ? "now.step.two" : "now.step", { who: who(ctx, st.seat), n: st.actions_left });
-  } else if (st.window) {
-    caption = fmt(tr, `now.window.${st.window.kind}`, { resource: st.resource ? tr(`res.of.${st.resource}`) : "" });
-  } else if (st.vote && st.vote.named !== null && st.vote.named !== undefined) {
-    caption = fmt(tr, "now.named", { who: who(ctx, st.vote.named) });
-  } else if (st.vote && st.vote.tied) {
-    caption = fmt(tr, "now.tie", { who: who(ctx, view.first_player) });
-  } else if (st.vote) {
-    caption = tr(st.kind === "hurricane" ? "now.vote.hurricane" : "now.vote");
-  } else if (st.kind === "departure") {
-    caption = st.first_player_decides ? fmt(tr, "now.departure.tie", { who: who(ctx, view.first_player) }) : tr("now.departure");
-  } else if (st.kind === "survival") {
-    caption = tr("now.survival", { resource: tr(`res.${st.resource}`) });
-  }
-  if (caption) parts.push(h("div", { class: "gt-caption", "data-testid": "gt-caption" }, caption));
+  // The caption (who acts, what the window or the vote is): a part, built again only when one of
+  // the fields it reads changed (a castaway's name in it is a few elements on every update).
+  const captionInputs = [view.interrupt, st.kind, st.seat, st.actions_left, st.window ? st.window.kind : null, st.resource,
+    st.vote ? [st.vote.named, st.vote.tied] : null, view.first_player, st.first_player_decides];
+  parts.push(part("gt-part-caption", captionInputs, () => {
+    let caption = null;
+    if (view.interrupt) {
+      caption = view.interrupt.kind === "bite" ? fmt(tr, "now.bite", { who: who(ctx, view.interrupt.seat) })
+        : fmt(tr, "now.shot", { who: who(ctx, view.interrupt.seat), shooter: who(ctx, view.interrupt.shooter) });
+    } else if (st.kind === "step") {
+      caption = fmt(tr, st.actions_left > 1 ? "now.step.two" : "now.step", { who: who(ctx, st.seat), n: st.actions_left });
+    } else if (st.window) {
+      caption = fmt(tr, `now.window.${st.window.kind}`, { resource: st.resource ? tr(`res.of.${st.resource}`) : "" });
+    } else if (st.vote && st.vote.named !== null && st.vote.named !== undefined) {
+      caption = fmt(tr, "now.named", { who: who(ctx, st.vote.named) });
+    } else if (st.vote && st.vote.tied) {
+      caption = fmt(tr, "now.tie", { who: who(ctx, view.first_player) });
+    } else if (st.vote) {
+      caption = tr(st.kind === "hurricane" ? "now.vote.hurricane" : "now.vote");
+    } else if (st.kind === "departure") {
+      caption = st.first_player_decides ? fmt(tr, "now.departure.tie", { who: who(ctx, view.first_player) }) : tr("now.departure");
+    } else if (st.kind === "survival") {
+      caption = tr("now.survival", { resource: tr(`res.${st.resource}`) });
+    }
+    return caption ? h("div", { class: "gt-caption", "data-testid": "gt-caption" }, caption) : null;
+  }));
   if (view.hurricane_out && !view.over && (st.kind === "hurricane" || view.phase === "evening")) {
     const living = view.castaways.filter((c) => c.alive).length;
     parts.push(h("div", { class: "gt-hurricane-banner" }, icon("storm", 30), tr("hurricane.banner", { places: view.places, living })));
