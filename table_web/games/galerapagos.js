@@ -386,7 +386,14 @@ function now(env, part) {
       // passing on rewrites its text and colour in place (morph.js), with no idiomorph call.
       const seats = msg.waiting_for || waiting;
       const names = banner.querySelectorAll(".wf-name");
-      if (names.length > 1) names.forEach((el, i) => { if (seats[i] !== undefined) el.id = morphId("gt-wf", seats[i]); });
+      // (the id after the style, which Chromium writes into the attributes when it is read: a
+      // name that gets its id in a morph has them in that order, and reads as drawn afresh)
+      if (names.length > 1) {
+        names.forEach((el, i) => {
+          void el.getAttribute("style");
+          if (seats[i] !== undefined) el.id = morphId("gt-wf", seats[i]);
+        });
+      }
       return banner;
     }));
   }
