@@ -287,14 +287,14 @@ function castaways({ view, tr, ctx }, part) {
   // voted (its data-wait<seat>, data-acted<seat>, data-voter<seat>, data-voted<seat> light the
   // rows and show their marks, galerapagos.css; the actions' mark shows in their phase, the page's
   // data-phase), so a turn passing on, an action, a vote or a new phase rebuilds no row
-  // (issue 24).
+  // (issue 24); and so is the first player's star (data-first<seat>): a new turn rebuilds none
+  // of the two rows it moves between.
   const rows = view.castaways.map((c) => {
     const state = stateOf(c);
     const acts = c.alive && !c.resting;
     const d = state === "dead" ? causeOf(view, c.seat) : null;
-    const first = view.first_player === c.seat && !view.over;
     const alarm = view.alarm_clock === c.seat && !view.over;
-    return part(morphId("gt-cw", c.seat), [state, c.alive && c.hand_size, c.faceup, c.covered, c.conch, d, first, alarm], () => {
+    return part(morphId("gt-cw", c.seat), [state, c.alive && c.hand_size, c.faceup, c.covered, c.conch, d, alarm], () => {
       const col = ctx.colourOf(c.seat);
       // eight backs at most, those beyond the hand hidden: a card more or less changes a class
       // (the morph writes it), not the backs' children (an idiomorph call)
@@ -305,7 +305,8 @@ function castaways({ view, tr, ctx }, part) {
         disc(col),
         h("div", { class: "gt-cw-main" },
           h("div", { class: "gt-cw-name" }, h("b", {}, col.name),
-            first ? h("span", { class: "gt-star", title: tr("first_player") }, icon("star", 18)) : null,
+            // every row has the star, shown for the first player (the panel's data-first<seat>)
+            h("span", { class: "gt-star", title: tr("first_player") }, icon("star", 18)),
             c.conch ? h("span", { class: "gt-conch", title: tr("conch.short") }, icon("conch", 18)) : null,
             alarm ? h("span", { class: "gt-alarm" }, tr("alarm.next")) : null),
           h("div", { class: "gt-cw-meta" },
@@ -325,6 +326,7 @@ function castaways({ view, tr, ctx }, part) {
     acted: view.castaways.filter((c) => c.acted).map((c) => c.seat),
     voter: voting,
     voted: voting.filter((seat) => ballot.voted.includes(seat)),
+    first: view.over ? [] : [view.first_player],
   });
   return h("section", { class: "gt-castaways", "data-testid": "gt-castaways", dataset: marks },
     h("h3", {}, tr("castaways")), rows);
