@@ -21,20 +21,21 @@ ensureCss(new URL("./galerapagos.css", import.meta.url));
 
 // The log is folded to its last lines: the story of the turn is told large in the centre.
 const LOG_LINES = 4;
-// {log, version, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
-const memory = gameMemory(() => ({ log: [], logged: 0, says: saysCache(), version: -1, timer: null }),
+// {log, slots, version, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
+const memory = gameMemory(() => ({ log: [], logged: 0, says: saysCache(), slots: Array(LOG_LINES).fill(null), version: -1, timer: null }),
   (m) => { if (m.timer) m.timer(); });
-const watched = new WeakSet();
+const watched = new WeakMap();   // root -> the memory of the game it shows
 
 function mem(root, msg, ctx) {
   if (!watched.has(root)) {
-    watched.add(root);
     window.addEventListener("resize", () => {
       const page = root.querySelector(".gt-table");
-      if (page) fit(root, page);
+      if (page) fit(root, page, watched.get(root));
     });
   }
-  return memory(root, msg, ctx);
+  const m = memory(root, msg, ctx);
+  watched.set(root, m);
+  return m;
 }
 
 export function render(root, msg, ctx) {
@@ -67,7 +68,7 @@ function draw(root, m) {
   const st = view.stage || {};
   const ballot = st.vote ? st.vote.ballot : st.ballot;
   const say = (e) => describeEvent(view, tr, ctx, e);
-  const log = logLines(m, say);
+  const log = logSlots(m, logLines(m, say));
   const page = h("div", { class: `gt-table${view.castaways.length > 8 ? " gt-many" : ""}`, dataset: { phase: view.phase } },
     part("gt-part-top", [view.turn, view.phase, view.over, view.first_player], () => topBar(env)),
     h("div", { class: "gt-main" },
@@ -83,12 +84,12 @@ function draw(root, m) {
   // every update), then onto the page shown for its kept parts (a part kept from an earlier
   // update has the folds of then; the new page has only their stand-ins).
   const show = () => {
-    foldAgain(page, m.folds);
+    foldAgain(page, m);
     const shown = showPage(root, page, gameKey(msg, ctx));
-    foldAgain(shown, m.folds);
+    foldAgain(shown, m);
     return shown;
   };
-  const refit = (shown) => { m.folds = fit(root, shown); m.excess = excess(shown); };
+  const refit = (shown) => { m.folds = fit(root, shown, m); m.excess = excess(shown); };
   fitWhenNeeded(m, fitKey, page, show, refit, (p) => excess(p).some((x, i) => x > (m.excess[i] || 0)));
   countdown(root, m, msg);
 }
@@ -100,7 +101,7 @@ function sofaFloor(w = window.innerWidth, h = window.innerHeight) {
   return 1.03 * Math.max(14, Math.min(h / 60, w / (1920 / 18)));
 }
 
-function fit(root, page) {
+function fit(root, page, m) {
   const top = root.getBoundingClientRect().top + window.scrollY;
   // On the TV page, the stage's own box (table.js): a board any taller is scaled down by the
   // stage fitter, and its text with it, under the floor.
@@ -125,30 +126,39 @@ function fit(root, page) {
   // Each fold only for the panel it gives room to (the log's lines give the story theirs).
   const cut = (el) => el && el.scrollHeight > el.clientHeight + 1;
   const story = page.querySelector(".gt-now");
-  const folds = [...page.querySelectorAll(".gt-logp li")].reverse().map((el) => [el, () => cut(story) || cut(el.closest("section"))])
+  const folds = foldables(page, m)[1].reverse().map((el) => [el, () => cut(story) || cut(el.closest("section"))])
     .concat([...page.querySelectorAll(".gt-dcard")].slice(2).reverse().map((el) => [el, () => cut(el.closest(".gt-box")) || cut(el.closest("section"))]),
       [...page.querySelectorAll(".gt-earlier li")].map((el) => [el, () => cut(story)]));
   for (const [el, needed] of folds) {
     if (needed()) el.hidden = true;
   }
   const log = page.querySelector(".gt-logp");
-  if (log && !log.querySelector("li:not([hidden])")) log.hidden = true;   // all folded: the story takes its room
-  return FOLDABLE.map((sel) => [...page.querySelectorAll(sel)].flatMap((el, i) => (el.hidden ? [i] : [])));
+  if (log && foldables(page, m)[1].every((el) => el.hidden)) log.hidden = true;   // all folded: the story takes its room
+  return foldables(page, m).map((all) => all.flatMap((el, i) => (el.hidden ? [i] : [])));
 }
 
-// The panels the fit keeps whole, and what it may fold, by kind (indices kept between updates).
+// The panels the fit keeps whole.
 const PANELS = ".gt-main > section, .gt-mid > section, .gt-box, .gt-final-card";
-const FOLDABLE = [".gt-logp", ".gt-logp li", ".gt-dcard", ".gt-earlier li"];
+
+// What the fit may fold, by kind, each in the order its folds are kept between updates: the
+// log, its lines newest first (by age, not by the slots they sit in: m.logOrder), the discards,
+// the earlier outcomes.
+function foldables(page, m) {
+  const lines = page.querySelectorAll(".gt-logp li");
+  return [[...page.querySelectorAll(".gt-logp")], (m.logOrder || []).map((k) => lines[k]).filter(Boolean),
+    [...page.querySelectorAll(".gt-dcard")], [...page.querySelectorAll(".gt-earlier li")]];
+}
 
 // A kept fit's folds on the page shown, for the same fit: no measuring (issue 24). Each foldable
 // element is set (folded or not): a part kept from an earlier update has the folds of then.
-function foldAgain(page, folds) {
+function foldAgain(page, m) {
+  const folds = m.folds;
   // the last fit folded nothing: nothing is hidden, on either page (the fit unfolds every
   // foldable before it measures, and a part built since is drawn unfolded)
   if (!folds || !folds.some((f) => f.length)) return;
-  FOLDABLE.forEach((sel, k) => {
+  foldables(page, m).forEach((all, k) => {
     const fold = new Set(folds[k] || []);
-    page.querySelectorAll(sel).forEach((el, i) => {
+    all.forEach((el, i) => {
       if (el.hidden !== fold.has(i)) el.hidden = fold.has(i);
     });
   });
@@ -226,7 +236,12 @@ function island(env, part) {
   const hurricaneNear = view.weather_left <= 6 && !view.hurricane_out;
   const discard = view.discard || [];
   const trackPart = (res) => part(morphId("gt-part-track", res), [view[res], living, view.over], () => track(view, tr, res));
-  return h("section", { class: "gt-island", "data-testid": "gt-island" },
+  // The island is a part of its own, holding its boxes' parts: an update that changes nothing
+  // on it (most: a turn passing on, a vote) makes one stand-in, not its frame and five; one
+  // that changes a box builds the frame, that box, and stand-ins for the others.
+  const inputs = [view.water, view.food, living, view.over, view.places, view.wood, w, view.turn, view.weather_left,
+    view.hurricane_out, view.deck_size, discard.slice(-6), view.departure_needs];
+  return part("gt-part-island", inputs, () => h("section", { class: "gt-island", "data-testid": "gt-island" },
     trackPart("water"),
     trackPart("food"),
     h("div", { class: "gt-row" },
@@ -248,7 +263,7 @@ function island(env, part) {
         h("div", { class: "gt-discard" }, discard.length
           ? discard.slice(-6).reverse().map((c) => h("span", { class: "gt-dcard" }, cardName(c, ctx.lang, tr)))
           : h("span", { class: "dim" }, tr("discard.empty")))))),
-    departureLine(env));
+    departureLine(env)));
 }
 
 function departureLine({ view, tr }) {
@@ -272,14 +287,14 @@ function castaways({ view, tr, ctx }, part) {
   // voted (its data-wait<seat>, data-acted<seat>, data-voter<seat>, data-voted<seat> light the
   // rows and show their marks, galerapagos.css; the actions' mark shows in their phase, the page's
   // data-phase), so a turn passing on, an action, a vote or a new phase rebuilds no row
-  // (issue 24).
+  // (issue 24); and so is the first player's star (data-first<seat>): a new turn rebuilds none
+  // of the two rows it moves between.
   const rows = view.castaways.map((c) => {
     const state = stateOf(c);
     const acts = c.alive && !c.resting;
     const d = state === "dead" ? causeOf(view, c.seat) : null;
-    const first = view.first_player === c.seat && !view.over;
     const alarm = view.alarm_clock === c.seat && !view.over;
-    return part(morphId("gt-cw", c.seat), [state, c.alive && c.hand_size, c.faceup, c.covered, c.conch, d, first, alarm], () => {
+    return part(morphId("gt-cw", c.seat), [state, c.alive && c.hand_size, c.faceup, c.covered, c.conch, d, alarm], () => {
       const col = ctx.colourOf(c.seat);
       // eight backs at most, those beyond the hand hidden: a card more or less changes a class
       // (the morph writes it), not the backs' children (an idiomorph call)
@@ -290,7 +305,8 @@ function castaways({ view, tr, ctx }, part) {
         disc(col),
         h("div", { class: "gt-cw-main" },
           h("div", { class: "gt-cw-name" }, h("b", {}, col.name),
-            first ? h("span", { class: "gt-star", title: tr("first_player") }, icon("star", 18)) : null,
+            // every row has the star, shown for the first player (the panel's data-first<seat>)
+            h("span", { class: "gt-star", title: tr("first_player") }, icon("star", 18)),
             c.conch ? h("span", { class: "gt-conch", title: tr("conch.short") }, icon("conch", 18)) : null,
             alarm ? h("span", { class: "gt-alarm" }, tr("alarm.next")) : null),
           h("div", { class: "gt-cw-meta" },
@@ -310,6 +326,7 @@ function castaways({ view, tr, ctx }, part) {
     acted: view.castaways.filter((c) => c.acted).map((c) => c.seat),
     voter: voting,
     voted: voting.filter((seat) => ballot.voted.includes(seat)),
+    first: view.over ? [] : [view.first_player],
   });
   return h("section", { class: "gt-castaways", "data-testid": "gt-castaways", dataset: marks },
     h("h3", {}, tr("castaways")), rows);
@@ -322,26 +339,32 @@ function now(env, part) {
   const st = view.stage || {};
   const parts = [];
   const waiting = view.waiting_for || [];
-  let caption = null;
-  if (view.interrupt) {
-    caption = view.interrupt.kind === "bite" ? fmt(tr, "now.bite", { who: who(ctx, view.interrupt.seat) })
-      : fmt(tr, "now.shot", { who: who(ctx, view.interrupt.seat), shooter: who(ctx, view.interrupt.shooter) });
-  } else if (st.kind === "step") {
-    caption = fmt(tr, st.actions_left > 1 ? "now.step.two" : "now.step", { who: who(ctx, st.seat), n: st.actions_left });
-  } else if (st.window) {
-    caption = fmt(tr, `now.window.${st.window.kind}`, { resource: st.resource ? tr(`res.of.${st.resource}`) : "" });
-  } else if (st.vote && st.vote.named !== null && st.vote.named !== undefined) {
-    caption = fmt(tr, "now.named", { who: who(ctx, st.vote.named) });
-  } else if (st.vote && st.vote.tied) {
-    caption = fmt(tr, "now.tie", { who: who(ctx, view.first_player) });
-  } else if (st.vote) {
-    caption = tr(st.kind === "hurricane" ? "now.vote.hurricane" : "now.vote");
-  } else if (st.kind === "departure") {
-    caption = st.first_player_decides ? fmt(tr, "now.departure.tie", { who: who(ctx, view.first_player) }) : tr("now.departure");
-  } else if (st.kind === "survival") {
-    caption = tr("now.survival", { resource: tr(`res.${st.resource}`) });
-  }
-  if (caption) parts.push(h("div", { class: "gt-caption", "data-testid": "gt-caption" }, caption));
+  // The caption (who acts, what the window or the vote is): a part, built again only when one of
+  // the fields it reads changed (a castaway's name in it is a few elements on every update).
+  const captionInputs = [view.interrupt, st.kind, st.seat, st.actions_left, st.window ? st.window.kind : null, st.resource,
+    st.vote ? [st.vote.named, st.vote.tied] : null, view.first_player, st.first_player_decides];
+  parts.push(part("gt-part-caption", captionInputs, () => {
+    let caption = null;
+    if (view.interrupt) {
+      caption = view.interrupt.kind === "bite" ? fmt(tr, "now.bite", { who: who(ctx, view.interrupt.seat) })
+        : fmt(tr, "now.shot", { who: who(ctx, view.interrupt.seat), shooter: who(ctx, view.interrupt.shooter) });
+    } else if (st.kind === "step") {
+      caption = fmt(tr, st.actions_left > 1 ? "now.step.two" : "now.step", { who: who(ctx, st.seat), n: st.actions_left });
+    } else if (st.window) {
+      caption = fmt(tr, `now.window.${st.window.kind}`, { resource: st.resource ? tr(`res.of.${st.resource}`) : "" });
+    } else if (st.vote && st.vote.named !== null && st.vote.named !== undefined) {
+      caption = fmt(tr, "now.named", { who: who(ctx, st.vote.named) });
+    } else if (st.vote && st.vote.tied) {
+      caption = fmt(tr, "now.tie", { who: who(ctx, view.first_player) });
+    } else if (st.vote) {
+      caption = tr(st.kind === "hurricane" ? "now.vote.hurricane" : "now.vote");
+    } else if (st.kind === "departure") {
+      caption = st.first_player_decides ? fmt(tr, "now.departure.tie", { who: who(ctx, view.first_player) }) : tr("now.departure");
+    } else if (st.kind === "survival") {
+      caption = tr("now.survival", { resource: tr(`res.${st.resource}`) });
+    }
+    return caption ? h("div", { class: "gt-caption", "data-testid": "gt-caption" }, caption) : null;
+  }));
   if (view.hurricane_out && !view.over && (st.kind === "hurricane" || view.phase === "evening")) {
     const living = view.castaways.filter((c) => c.alive).length;
     parts.push(h("div", { class: "gt-hurricane-banner" }, icon("storm", 30), tr("hurricane.banner", { places: view.places, living })));
@@ -357,7 +380,22 @@ function now(env, part) {
     parts.unshift(part("gt-part-waiting", [msg.waiting_for || waiting, ballot && [ballot.revealed, ballot.voters.length],
       st.window && !view.interrupt ? [st.window.seats.length, msg.deadline] : null], () => {
       const banner = galerapagosWaiting(msg, ctx);
-      for (const el of banner ? banner.querySelectorAll(".wf-secs") : []) secondsNow(el, msg.deadline);
+      if (!banner) return banner;
+      for (const el of banner.querySelectorAll(".wf-secs")) secondsNow(el, msg.deadline);
+      // Of several names, each by its castaway's id: when one votes or is ready, the morph
+      // removes that name and keeps the others as they are (matched by their place, each
+      // name after it was rewritten, its text and colour). One name alone has none: the turn
+      // passing on rewrites its text and colour in place (morph.js), with no idiomorph call.
+      const seats = msg.waiting_for || waiting;
+      const names = banner.querySelectorAll(".wf-name");
+      // (the id after the style, which Chromium writes into the attributes when it is read: a
+      // name that gets its id in a morph has them in that order, and reads as drawn afresh)
+      if (names.length > 1) {
+        names.forEach((el, i) => {
+          void el.getAttribute("style");
+          if (seats[i] !== undefined) el.id = morphId("gt-wf", seats[i]);
+        });
+      }
       return banner;
     }));
   }
@@ -398,7 +436,9 @@ function outcome({ tr, ctx }, o, earlier) {
     h("div", { class: "gt-out-big" }, icon(o.kind === "fish" ? "food" : o.kind === "collect_water" ? "water" : o.kind === "wood" ? "wood" : "card", 40), h("span", {}, big)),
     bite,
     balls.length ? h("div", { class: "gt-balls" }, balls.map((b) => h("span", { class: `gt-ball${b === "black" ? " black" : ""}` }, b === "black" ? icon("snake", 26) : ""))) : null,
-    earlier.length ? h("ul", { class: "gt-earlier" }, earlier.slice(-3).map((x) => h("li", {}, describeEvent(null, tr, ctx, { ...x, type: x.kind })))) : null);
+    // (each earlier outcome by its place in the turn: a new one moves them up, not rewritten)
+    earlier.length ? h("ul", { class: "gt-earlier" }, earlier.slice(-3).map((x, i, last) => h("li", { id: morphId("gt-earlier", earlier.length - last.length + i) },
+      describeEvent(null, tr, ctx, { ...x, type: x.kind })))) : null);
 }
 
 function reveal({ tr, ctx }, b) {
@@ -439,10 +479,34 @@ function logLines(m, say) {
   return out;
 }
 
-// A line keeps its node while it scrolls down (a part with an id by its place in the log).
-function logPanel({ tr }, lines, say, part) {
+// The log's lines as a ring of LOG_LINES slots (m.slots: the place in the game's log of the line
+// each holds): a line keeps its slot while it stays, a new one takes the slot of the one that
+// left, and the lines show newest first by their CSS order (-n). A new line rewrites its one
+// slot and no other line moves in the DOM (issue 24: a line inserted at the top made the morph
+// redo the whole list, every line's ids mapped, on nearly every update). Returns the slots, each
+// its line or null; m.logOrder: the slots of the lines, newest first (the fit folds by age).
+function logSlots(m, lines) {
+  const want = new Set(lines.map(([, n]) => n));
+  const slots = m.slots.map((n) => (want.has(n) ? n : null));
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const n = lines[i][1];
+    if (!slots.includes(n)) slots[slots.indexOf(null)] = n;
+  }
+  m.slots = slots;
+  m.logOrder = lines.map(([, n]) => slots.indexOf(n));
+  return slots.map((n) => lines.find((line) => line[1] === n) || null);
+}
+
+// Each slot a part (its line, or none). The newest line's slot is marked on the list, one
+// attribute per slot (data-n2="1", galerapagos.css): the others are dimmed.
+function logPanel({ tr, m }, slots, say, part) {
   return h("section", { class: "gt-logp", "data-testid": "gt-log" }, h("h3", {}, tr("log")),
-    h("ol", {}, lines.map(([e, n, said]) => part(morphId("gt-log", n), e, () => h("li", { class: `gt-log-${e.type}` }, said || say(e))))));
+    h("ol", { dataset: flags(slots.map((_, k) => k), { n: m.logOrder.slice(0, 1) }) },
+      slots.map((line, k) => part(morphId("gt-log", k), line && [line[0], line[1]], () => (line
+        ? h("li", { class: `gt-log-${line[0].type} gt-slot-${k}`, style: { order: String(-line[1]) } }, line[2] || say(line[0]))
+        // (the same attributes, in the same order, as a line's: a slot filled again reads as
+        // one drawn afresh)
+        : h("li", { class: `gt-slot-${k}`, style: { order: "0" } }))))));
 }
 
 // ---------------------------------------------------------------- the end

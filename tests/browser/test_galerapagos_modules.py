@@ -662,3 +662,55 @@ def test_an_update_in_a_window_leaves_its_clocks_as_they_are(browser, preview):
     assert page.locator(".wf-secs").inner_text().strip() == page.locator(".wf-secs").get_attribute("data-seconds")
     assert not errors, errors
     page.close()
+
+
+def test_a_new_log_line_rewrites_its_slot_alone(browser, preview):
+    """The TV's log is a ring of four slots: a line keeps its slot, its node and its text while it
+    stays, a new line takes the slot of the one that left, and the list's children never move
+    (a line inserted at the top made the morph redo the whole list); on screen the lines read
+    newest first (CSS order), the newest undimmed. Moments of several scenarios are drawn as
+    one game, their events filling the log."""
+    page, errors, _ = _open_tv(browser, preview, "dawn")
+    names = ["dawn", "step", "coffee", "bite", "antivenom", "evening", "vote", "reveal", "step"]
+    steps = page.evaluate("""async (names) => {
+      const states = await Promise.all(names.map((n) => fetch(`/states/${n}.json`).then((r) => r.json())));
+      const ol = () => document.querySelector("[data-testid=gt-log] ol");
+      const shown = () => [...ol().children].filter((li) => li.textContent)
+        .sort((a, b) => Number(a.style.order) - Number(b.style.order));
+      const steps = [];
+      for (let i = 0; i < states.length; i++) {
+        const slots = ol() ? [...ol().children] : [];
+        const texts = slots.map((li) => li.textContent);
+        const touched = new Set();
+        const watch = new MutationObserver((rs) => { for (const r of rs) {
+          const k = slots.findIndex((li) => li.contains(r.target));
+          touched.add(k >= 0 ? k : r.target === ol() ? "list" : "other");
+        } });
+        if (ol()) watch.observe(ol(), { subtree: true, childList: true, characterData: true });
+        window.__rerender({ ...states[i].table, match: 1, version: i + 10, deadline: null });
+        await new Promise((done) => setTimeout(done, 0));
+        watch.disconnect();
+        const now = [...ol().children];
+        const lines = shown();
+        steps.push({
+          sameSlots: slots.length === 0 || (now.length === slots.length && now.every((li, k) => li === slots[k])),
+          // the slots whose text stayed were not touched; those touched have another line
+          keptUntouched: slots.every((li, k) => li.textContent !== texts[k] || !touched.has(k)),
+          listTouched: touched.has("list"),
+          newest: lines.length ? getComputedStyle(lines[0]).opacity : null,
+          older: lines.slice(1).map((li) => getComputedStyle(li).opacity),
+          // the screen's order: the newest line (the highest place in the log) first
+          order: lines.map((li) => -Number(li.style.order)),
+          changed: slots.filter((li, k) => li.textContent !== texts[k]).length,
+        });
+      }
+      return steps;
+    }""", names)
+    # (the first moment is a new game: a page of its own)
+    assert sum(s["changed"] for s in steps[1:]) >= 4, steps   # the log filled and went round
+    for s in steps[1:]:
+        assert s["sameSlots"] and s["keptUntouched"] and not s["listTouched"], steps
+        assert s["order"] == sorted(s["order"], reverse=True), steps
+        assert s["newest"] == "1" and all(o == "0.8" for o in s["older"]), steps
+    assert not errors, errors
+    page.close()

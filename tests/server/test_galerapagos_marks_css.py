@@ -1,6 +1,7 @@
 """The Galèrapagos TV lights the castaways the table waits for and turns the marks of who has
 acted, who votes and who has voted from the castaways panel's data-wait<seat>,
-data-acted<seat>, data-voter<seat> and data-voted<seat> (issue 24: a turn passing on, an action
+data-acted<seat>, data-voter<seat> and data-voted<seat>, and shows the first player's star from its
+data-first<seat> (issue 24: a turn passing on, an action
 or a vote rebuilds no row, and restyles only the rows whose marks changed), with one rule per
 seat and mark in galerapagos.css, matching the row by its class gt-s<seat>. The seat count is an assumed value of the data file, which a game owner
 may correct: a seat without its rule would never be lit. This checks the rules cover every seat
@@ -15,7 +16,7 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("mark", ["wait", "acted", "voter", "voted"])
+@pytest.mark.parametrize("mark", ["wait", "acted", "voter", "voted", "first"])
 def test_every_seat_the_data_allows_has_its_rule(mark):
     most = json.loads((ROOT / "engine" / "galerapagos" / "data.json").read_text())["players"]["max"]
     css = (ROOT / "table_web" / "games" / "galerapagos.css").read_text()
