@@ -648,7 +648,7 @@ def test_an_update_in_a_window_leaves_its_clocks_as_they_are(browser, preview):
     data["waiting_for"] = data["view"]["waiting_for"] = data["waiting_for"][1:]
     data["version"] += 1
     data["events"] = []
-    # (a clock behind the second, which its ticker writes four times a second, or a second
+    # (a clock behind the second, which its ticker writes once its second has passed, or a second
     # passing during the draw, writes the clocks, rightly: the test then says so)
     out = page.evaluate("""(m) => { const left = () => String(Math.max(0, Math.ceil((m.deadline - Date.now()) / 1000)));
       const before = left();
