@@ -20,6 +20,25 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 SIZES = {"table": [(1280, 720), (1920, 1080)], "phone": [(390, 844)]}
 
 
+def served(game_id, scenarios_name):
+    """A module-scoped pytest fixture: game_id's preview served while a test module runs, as the
+    address of its preview.html (scenarios_name: the scenarios module in the game's folder).
+    One definition for the module tests of every game and page."""
+    import importlib
+
+    import pytest
+    folder = os.path.join(REPO, "tests", "browser", f"{game_id}_preview")
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+
+    @pytest.fixture(scope="module")
+    def preview():
+        srv = start(game_id, importlib.import_module(scenarios_name), folder)
+        yield f"http://127.0.0.1:{srv.server_port}/preview/preview.html"
+        srv.shutdown()
+    return preview
+
+
 def start(game_id, scenarios, folder, port=0):
     """Serve game_id's preview (scenarios: a module with build(name); folder: its preview.html's
     folder) on 127.0.0.1; returns the server (server_port, shutdown())."""

@@ -24,12 +24,7 @@ def test_english_and_french_have_the_same_keys_and_placeholders():
     assert_catalog_parity("galerapagos")
 
 
-@pytest.fixture(scope="module")
-def preview():
-    import gp_scenarios as scenarios
-    srv = preview_page.start("galerapagos", scenarios, str(HERE))
-    yield f"http://127.0.0.1:{srv.server_port}/preview/preview.html"
-    srv.shutdown()
+preview = preview_page.served("galerapagos", "gp_scenarios")
 
 
 def check_text(text, where):

@@ -22,12 +22,7 @@ def test_english_and_french_have_the_same_keys_and_placeholders():
     assert_catalog_parity("lifeboat")
 
 
-@pytest.fixture(scope="module")
-def preview():
-    import lbt_scenarios as scenarios
-    srv = preview_page.start("lifeboat", scenarios, str(HERE))
-    yield f"http://127.0.0.1:{srv.server_port}/preview/preview.html"
-    srv.shutdown()
+preview = preview_page.served("lifeboat", "lbt_scenarios")
 
 
 SIZES = {"table": [{"width": 1280, "height": 720}, {"width": 1920, "height": 1080}],

@@ -2,24 +2,14 @@
 character rowing or acting (flags no part draws) builds nothing; a card drawn builds my strip
 nowhere and the boat with the one tile it changed; one fighter more done builds that fighter's
 row alone. Each morphed page reads as the same payload drawn on an empty page."""
-import sys
 
 import pytest
 
 from tests.browser import preview as preview_page
-from tests.browser.conftest import ROOT
 from tests.browser.helpers import phone_morph_opening
 
-HERE = ROOT / "tests" / "browser" / "lifeboat_preview"
-sys.path.insert(0, str(HERE))
 
-
-@pytest.fixture(scope="module")
-def preview():
-    import lbt_scenarios as scenarios
-    srv = preview_page.start("lifeboat", scenarios, str(HERE))
-    yield f"http://127.0.0.1:{srv.server_port}/preview/preview.html"
-    srv.shutdown()
+preview = preview_page.served("lifeboat", "lbt_scenarios")
 
 
 def test_an_update_builds_the_tile_or_the_fighter_it_changed(browser, preview):

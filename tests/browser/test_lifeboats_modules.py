@@ -19,12 +19,7 @@ def test_english_and_french_have_the_same_keys_and_placeholders():
     assert_catalog_parity("lifeboats")
 
 
-@pytest.fixture(scope="module")
-def preview():
-    import lb_scenarios as scenarios
-    srv = preview_page.start("lifeboats", scenarios, str(HERE))
-    yield f"http://127.0.0.1:{srv.server_port}/preview/preview.html"
-    srv.shutdown()
+preview = preview_page.served("lifeboats", "lb_scenarios")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -2,23 +2,13 @@
 (issue 24, the phones at 4x): an image each, not an inline SVG root each, whose paint chunks
 every update's pre-paint, paint and layerize walked. The page of a crowded board keeps a
 handful of SVGs (my badge, the hats, the star, the leaks), in English and in French."""
-import sys
 
 import pytest
 
 from tests.browser import preview as preview_page
-from tests.browser.conftest import ROOT
-
-HERE = ROOT / "tests" / "browser" / "lifeboats_preview"
-sys.path.insert(0, str(HERE))
 
 
-@pytest.fixture(scope="module")
-def preview():
-    import lb_scenarios as scenarios
-    srv = preview_page.start("lifeboats", scenarios, str(HERE))
-    yield f"http://127.0.0.1:{srv.server_port}/preview/preview.html"
-    srv.shutdown()
+preview = preview_page.served("lifeboats", "lb_scenarios")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
