@@ -72,7 +72,9 @@ export function render(root, msg, ctx) {
     stage(view, tr, msg, newEvents, part),
     view.over && view.result ? finalScores(view, tr, view.result) : null);
   // measured when the stage's size, the boats or the end change, else the last fit is kept (issue 24)
-  const fitKey = [root.style.width, root.style.height, view.boats.length, Boolean(view.over), ctx.lang].join("|");
+  // (and the set-up's end: its stage is lower, lifeboats.css)
+  const fitKey = [root.style.width, root.style.height, view.boats.length, Boolean(view.over), ctx.lang,
+    view.phase === "setup"].join("|");
   // morphed into the page shown (morph.js): only what changed is written
   fitWhenNeeded(m, fitKey, page, () => showPage(root, page, gameKey(msg, ctx)), (shown) => fitHeight(root, shown), sideNeedsRefit);
 
@@ -543,8 +545,9 @@ function swimPanel(view, tr) {
 // class, not the row's children (which idiomorph morphed, the row's 10-17 elements, on every
 // update of the setup). A count over the most is drawn whole, only slower.
 const PAWNS_MOST = { officer: 2, sailor: 5 };
+// (also while the boats are placed: the pawns to come, in the stage the set-up keeps)
 function setupPanel(view, tr, part) {
-  if (view.step !== "place_pawns") return null;
+  if (!view.unplaced) return null;
   return h("div", { class: "lb-unplaced" }, view.players.map((name, seat) => {
     const u = view.unplaced[seat];
     return part(morphId("lb-unp", seat), [u], () => h("span", { class: "lb-unp" }, who(view, tr, seat), " ",
