@@ -122,14 +122,19 @@ function sofaFloor(w = window.innerWidth, h = window.innerHeight) {
 
 function fit(root, page, m) {
   // On the TV page, the stage (table.js) the stage fitter sizes to its box: the board is the
-  // stage's whole height (a board any taller would be scaled down, its text under the floor;
-  // one fitted to an older, smaller box left a band under it). Before the fitter has sized the
-  // stage, the box's size is what the stage gets (at scale 1: the board fits it).
+  // stage's whole height, never a height of its own (a board taller than the box, fitted
+  // before the box was laid out, was scaled down by the stage fitter, its text under the floor,
+  // and kept so; one fitted to an older, smaller box left a band under it). Before the fitter
+  // has sized the stage, the box's size is what the stage gets (at scale 1: the board fits
+  // it); before the box is laid out, a guess the observer above corrects.
   const box = root.closest(".stage-box");
   let height;
-  if (box && box.clientHeight) {
-    height = root.style.height ? root.clientHeight : box.clientHeight;
+  if (box) {
     page.style.height = "100%";
+    // inline: the first page is drawn before galerapagos.css is in, and its content spilling
+    // out of the stage made the stage fitter scale the board down (0.61) and keep that scale
+    page.style.overflow = "hidden";
+    height = (root.style.height ? root.clientHeight : box.clientHeight) || Math.max(560, window.innerHeight - 12);
   } else {
     const top = root.getBoundingClientRect().top + window.scrollY;
     height = Math.max(560, window.innerHeight - top - 12);

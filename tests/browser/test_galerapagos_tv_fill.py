@@ -41,7 +41,7 @@ def _fills(tv, when):
     try:
         tv.wait_for_function(f"""() => {{ const g = ({_GAPS})();
           return g && Math.abs(g.top) <= {SLACK} && Math.abs(g.bottom) <= {SLACK}
-            && Math.abs(g.left) <= {SLACK} && Math.abs(g.right) <= {SLACK}; }}""", timeout=10_000)
+            && Math.abs(g.left) <= {SLACK} && Math.abs(g.right) <= {SLACK} && Number(g.fit) > 0.99; }}""", timeout=10_000)
     except Exception:
         pytest.fail(f"{when}: the board does not fill the stage box: {tv.evaluate(_GAPS)}")
     assert not tv.evaluate(_GAPS)["scrolls"], when
