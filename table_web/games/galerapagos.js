@@ -25,13 +25,32 @@ const LOG_LINES = 4;
 const memory = gameMemory(() => ({ log: [], logged: 0, says: saysCache(), slots: Array(LOG_LINES).fill(null), version: -1, timer: null }),
   (m) => { if (m.timer) m.timer(); });
 const watched = new WeakMap();   // root -> the memory of the game it shows
+// root -> its size in the stage ("WxH", virtual pixels), as its ResizeObserver last saw it
+const stageSize = new WeakMap();
 
 function mem(root, msg, ctx) {
   if (!watched.has(root)) {
-    window.addEventListener("resize", () => {
-      const page = root.querySelector(".gt-table");
-      if (page) fit(root, page, watched.get(root));
-    });
+    // On the TV the stage's box changes size without the window: the final strip under it comes
+    // and goes with the end (a rematch grew the box by the strip and left the board fitted to
+    // the smaller one: an empty band under it), the host's drawer opens. The stage fitter sizes
+    // the root to the box; the board is fitted again to the root's new size, in the observer
+    // (after layout: no read forced), never on a message (issue 24).
+    const box = root.closest(".stage-box");
+    if (box) {
+      new ResizeObserver(() => {
+        if (!root.style.height) return;   // not yet sized by the stage fitter
+        const size = `${root.clientWidth}x${root.clientHeight}`;
+        if (stageSize.get(root) === size) return;
+        stageSize.set(root, size);
+        const m = watched.get(root);
+        if (m && m.msg && root.querySelector(".gt-table")) draw(root, m);
+      }).observe(root);
+    } else {
+      window.addEventListener("resize", () => {
+        const page = root.querySelector(".gt-table");
+        if (page) fit(root, page, watched.get(root));
+      });
+    }
   }
   const m = memory(root, msg, ctx);
   watched.set(root, m);
@@ -77,7 +96,7 @@ function draw(root, m) {
       castaways(env, part)),
     view.over && view.result ? final(env) : null);
   // fitted when the screen, the castaways or the end change, else the last fit is kept (issue 24)
-  const fitKey = [window.innerWidth, window.innerHeight, view.castaways.length, Boolean(view.over), ctx.lang].join("|");
+  const fitKey = [window.innerWidth, window.innerHeight, stageSize.get(root), view.castaways.length, Boolean(view.over), ctx.lang].join("|");
   // Morphed into the page shown (morph.js): only what changed is written. The folds of the last
   // fit (the oldest log lines...) go with its kept sizes onto the new page before it is shown,
   // so the morph finds them as they are (it unfolded the log and the fold folded it again, on
@@ -102,14 +121,27 @@ function sofaFloor(w = window.innerWidth, h = window.innerHeight) {
 }
 
 function fit(root, page, m) {
-  const top = root.getBoundingClientRect().top + window.scrollY;
-  // On the TV page, the stage's own box (table.js): a board any taller is scaled down by the
-  // stage fitter, and its text with it, under the floor.
+  // On the TV page, the stage (table.js) the stage fitter sizes to its box: the board is the
+  // stage's whole height, never a height of its own (a board taller than the box, fitted
+  // before the box was laid out, was scaled down by the stage fitter, its text under the floor,
+  // and kept so; one fitted to an older, smaller box left a band under it). Before the fitter
+  // has sized the stage, the box's size is what the stage gets (at scale 1: the board fits
+  // it); before the box is laid out, a guess the observer above corrects.
   const box = root.closest(".stage-box");
-  const height = box && box.clientHeight ? box.clientHeight : Math.max(560, window.innerHeight - top - 12);
+  let height;
+  if (box) {
+    page.style.height = "100%";
+    // inline: the first page is drawn before galerapagos.css is in, and its content spilling
+    // out of the stage made the stage fitter scale the board down (0.61) and keep that scale
+    page.style.overflow = "hidden";
+    height = (root.style.height ? root.clientHeight : box.clientHeight) || Math.max(560, window.innerHeight - 12);
+  } else {
+    const top = root.getBoundingClientRect().top + window.scrollY;
+    height = Math.max(560, window.innerHeight - top - 12);
+    page.style.height = `${height}px`;
+  }
   const width = page.getBoundingClientRect().width || window.innerWidth;
   const floor = sofaFloor();
-  page.style.height = `${height}px`;
   page.style.setProperty("--fl", `${floor}px`);
   let u = Math.min(height / 40, width / 80);
   page.style.setProperty("--u", `${u}px`);
