@@ -162,6 +162,14 @@ def assert_catalog_parity(game):
     assert all(k.startswith((f"{game}.", f"game.{game}.", f"options.{game}.")) for k in strings["en"])
 
 
+# The Lifeboat phone's morph tests' context (phone_morph_opening's ctx and prelude): English
+# keys as words, every seat a colour of the preview's.
+LIFEBOAT_PHONE_CTX = (
+    'lang: "en", page: "phone", t: (k) => k, has: () => false, players: [], room: null,'
+    ' colourOf: (seat) => ({ colour: COLOURS[seat % 6], letter: "P", name: msg.view.players[seat], id: `p${seat}` })',
+    'const COLOURS = ["#d7263d", "#2f6fd6", "#2f9e5b", "#f2c230", "#8447b5", "#ee7a1b"];')
+
+
 def phone_morph_opening(module, ctx, prelude=""):
     """Page-side JS opening the phone morph tests (pasted at the start of an async page function
     whose argument is `names`, the preview's scenarios): `mod`, the phone module

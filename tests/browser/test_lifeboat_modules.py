@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from tests.browser import preview as preview_page
-from tests.browser.helpers import assert_catalog_parity, phone_morph_opening
+from tests.browser.helpers import LIFEBOAT_PHONE_CTX, assert_catalog_parity, phone_morph_opening
 from tests.browser.conftest import ARTIFACTS, ROOT, SHOTS
 
 HERE = ROOT / "tests" / "browser" / "lifeboat_preview"
@@ -208,10 +208,7 @@ def test_a_morphed_phone_page_builds_only_what_changed(browser, preview):
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{preview}?page=phone&s=navigate&lang=en")
     page.wait_for_function("window.__ready === true")
-    out = page.evaluate("""async (names) => {""" + phone_morph_opening("lifeboat",
-        'lang: "en", page: "phone", t: (k) => k, has: () => false, players: [], room: null,'
-        ' colourOf: (seat) => ({ colour: COLOURS[seat % 6], letter: "P", name: msg.view.players[seat], id: `p${seat}` })',
-        prelude='const COLOURS = ["#d7263d", "#2f6fd6", "#2f9e5b", "#f2c230", "#8447b5", "#ee7a1b"];') + """
+    out = page.evaluate("""async (names) => {""" + phone_morph_opening("lifeboat", *LIFEBOAT_PHONE_CTX) + """
       const base = states[names.indexOf("navigate")].phone;
       const msg = { ...base, match: 1, version: ++version, events: [] };
       same(msg);

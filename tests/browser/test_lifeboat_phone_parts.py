@@ -6,7 +6,7 @@ row alone. Each morphed page reads as the same payload drawn on an empty page.""
 import pytest
 
 from tests.browser import preview as preview_page
-from tests.browser.helpers import phone_morph_opening
+from tests.browser.helpers import LIFEBOAT_PHONE_CTX, phone_morph_opening
 
 
 preview = preview_page.served("lifeboat", "lbt_scenarios")
@@ -19,10 +19,7 @@ def test_an_update_builds_the_tile_or_the_fighter_it_changed(browser, preview):
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{preview}?page=phone&s=fight_joined&lang=en")
     page.wait_for_function("window.__ready === true")
-    out = page.evaluate("""async (names) => {""" + phone_morph_opening("lifeboat",
-        'lang: "en", page: "phone", t: (k) => k, has: () => false, players: [], room: null,'
-        ' colourOf: (seat) => ({ colour: COLOURS[seat % 6], letter: "P", name: msg.view.players[seat], id: `p${seat}` })',
-        prelude='const COLOURS = ["#d7263d", "#2f6fd6", "#2f9e5b", "#f2c230", "#8447b5", "#ee7a1b"];') + """
+    out = page.evaluate("""async (names) => {""" + phone_morph_opening("lifeboat", *LIFEBOAT_PHONE_CTX) + """
       const base = states[names.indexOf("fight_joined")].phone;
       const msg = { ...base, match: 1, version: ++version, events: [] };
       same(msg);
