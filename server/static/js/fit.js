@@ -17,8 +17,19 @@
 // module with a design size, and one (the content's height, which the frame lays out anyway)
 // for any other; the box's size comes from the ResizeObserver, and unchanged sizes are not
 // written again (a write would undo the layout just made).
+//
+// The fitter is the one place that knows the box changed: when a fit gives the root another
+// virtual size (a resized window, the final strip or the host's drawer, the first fit of a
+// game), it calls `onResize()` once, after the root has its new size, and the page draws its
+// module again (same payload): a module's own fit keys on the root's size (`stageSize(root)`),
+// so it refits then, at once, and no module watches the stage itself.
 
-export function stageFitter(box, root) {
+/** The root's virtual size as the stage fitter last wrote it ("" before a fit): no layout read. */
+export function stageSize(root) {
+  return root.style.width ? `${root.style.width}x${root.style.height}` : "";
+}
+
+export function stageFitter(box, root, { onResize = null } = {}) {
   let design = null;
   let frame = 0;
   let size = null;        // the box's {W, H}: read once, then kept by the ResizeObserver
@@ -43,8 +54,14 @@ export function stageFitter(box, root) {
   }
 
   // full: search the scale again (a new key, a new box size); else keep the last scale while
-  // the content still fits at it.
+  // the content still fits at it. Then the module hears of a new virtual size (onResize).
   function apply(full = true) {
+    const was = stageSize(root);
+    fitTo(full);
+    if (onResize && stageSize(root) && stageSize(root) !== was) onResize();
+  }
+
+  function fitTo(full) {
     if (!size || !size.W || !size.H) measure();
     const { W, H } = size;
     if (!W || !H) return;
