@@ -7,6 +7,10 @@ place that knows the stage's box changed size, and it has the game drawn again t
   column), the Galèrapagos board's edges are the stage box's at scale 1, and nothing scrolls.
   No module watches the stage itself: the only ResizeObserver on the stage's side is the
   fitter's, on its box (Galèrapagos and Lifeboats each had their own on the stage).
+- A stage first drawn spilling out of its box (its content before its stylesheet arrived) is
+  shrunk, and goes back to scale 1 once the content fits again: when the stylesheet arrives,
+  or at the next update of the same fit; an update reads the content's height once, also while
+  the stage stays shrunk. (The fitter used to keep the smaller scale until a new key or box.)
 
 No sleeps: every wait is on a condition."""
 import pytest
@@ -121,3 +125,67 @@ def test_a_galerapagos_tv_resized_mid_game_fills_its_stage_at_once(browser, cont
         shot(tv, f"stage-fit-galerapagos-{w}x{h}")
     assert tv.evaluate("() => Number(document.querySelector('#stage').dataset.version)") == version
     _no_stage_observer(tv)
+
+
+# A stage box 800x450 and its root, a fitter on them, and content 1200 px tall; the root's
+# scrollHeight reads are counted.
+_SPILL = """async () => {
+  const { stageFitter } = await import('/static/js/fit.js');
+  const box = document.createElement('div');
+  box.style.cssText = 'position:fixed;left:0;top:0;width:800px;height:450px;overflow:hidden;z-index:99';
+  const root = document.createElement('div');
+  box.append(root);
+  document.body.append(box);
+  const read = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollHeight').get;
+  window.__reads = 0;
+  Object.defineProperty(root, 'scrollHeight', { get() { window.__reads++; return read.call(this); } });
+  const content = document.createElement('div');
+  content.className = 'spill-test';
+  content.style.height = '1200px';
+  root.append(content);
+  window.__spill = { fitter: stageFitter(box, root), root, content };
+  window.__spill.fitter.fit(null, 'k');
+  return Number(root.dataset.fit);
+}"""
+
+_UPDATE = """async () => {
+  const { fitter, root } = window.__spill;
+  window.__reads = 0;
+  fitter.fit(null, 'k');
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  return { fit: Number(root.dataset.fit), reads: window.__reads };
+}"""
+
+
+def test_a_stage_drawn_spilling_before_its_css_goes_back_to_scale_1(browser, contexts, page_errors, live_server):
+    page = new_page(browser, contexts, page_errors, {"width": 1280, "height": 720}, "spill")
+    page.goto(live_server + "/")
+    page.locator("#room-code").wait_for()
+    # drawn with no stylesheet at all: shrunk, and kept so while it spills (one read an update)
+    assert page.evaluate(_SPILL) < 0.5
+    for _ in range(3):
+        got = page.evaluate(_UPDATE)
+        assert got["fit"] < 0.5 and got["reads"] <= 1, got
+    # the content fits at scale 1 again (as when its stylesheet is in): the next update finds it
+    page.evaluate("() => { window.__spill.content.style.height = '300px'; }")
+    got = page.evaluate(_UPDATE)
+    assert got == {"fit": 1, "reads": 1}, got
+    for _ in range(3):
+        assert page.evaluate(_UPDATE) == {"fit": 1, "reads": 1}
+
+    # A stylesheet still coming when the stage was shrunk: its arrival alone (no update) tries
+    # scale 1 again.
+    page.evaluate("""() => { const s = window.__spill;
+      s.fitter.reset();
+      s.content.style.height = '1200px';
+      s.content.className = 'spill-test';
+      const css = new Blob(['.spill-test { height: 300px !important; }'], { type: 'text/css' });
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = URL.createObjectURL(css);
+      document.head.append(link);
+      s.fitter.fit(null, 'k2');
+      window.__shrunk = Number(s.root.dataset.fit);
+    }""")
+    assert page.evaluate("() => window.__shrunk") < 0.5
+    page.wait_for_function("() => Number(window.__spill.root.dataset.fit) === 1", timeout=10_000)

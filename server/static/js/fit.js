@@ -35,6 +35,7 @@ export function stageFitter(box, root, { onResize = null } = {}) {
   let size = null;        // the box's {W, H}: read once, then kept by the ResizeObserver
   let key;                // the key of the last full fit (undefined: fit on every call)
   let scale = 1;          // the last scale found for content without a design size
+  let tall = 0;           // the content's height at scale 1 when that scale was found (below 1)
   let shown = "";         // what set() last wrote
 
   function set(w, h, s) {
@@ -70,13 +71,16 @@ export function stageFitter(box, root, { onResize = null } = {}) {
       set(W / s, H / s, s);
       return;
     }
-    if (!full) {
-      set(W / scale, H / scale, scale);
-      if (root.scrollHeight <= H / scale + 1) return;
-    }
-    scale = 1;
+    // One read at scale 1, also for a kept scale below 1 (tried again on every update): content
+    // that spilled before its stylesheet arrived, or a crowded moment that has passed, fits
+    // again. Else a kept scale stands while the content is no taller at scale 1 than when the
+    // scale was found (the wider box of a scale below 1 only makes it shorter); taller, or a
+    // full fit, searches it again.
     set(W, H, 1);
-    if (root.scrollHeight <= H + 1) return;
+    const now = root.scrollHeight;
+    if (now <= H + 1) { scale = 1; return; }
+    if (!full && scale < 1 && now <= tall + 1) { set(W / scale, H / scale, scale); return; }
+    tall = now;
     // Content taller than the box: the largest scale at which it fits. A wider virtual box
     // reflows the content shorter, so search (a few layouts) rather than divide once.
     let lo = 0.3;
@@ -89,6 +93,16 @@ export function stageFitter(box, root, { onResize = null } = {}) {
     }
     scale = lo;
     set(W / lo, H / lo, lo);
+    // Shrunk while a stylesheet is still coming (a game's CSS loads with its first page): the
+    // content is tried at scale 1 again once it is in, without waiting for an update.
+    for (const link of document.querySelectorAll("link[rel=stylesheet]")) {
+      if (!link.sheet) link.addEventListener("load", later, { once: true });
+    }
+  }
+
+  function later() {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => apply(key === undefined));
   }
 
   // After layout, where reading the box is free: a new size refits in the next frame.
@@ -125,6 +139,7 @@ export function stageFitter(box, root, { onResize = null } = {}) {
       key = undefined;
       shown = "";
       scale = 1;
+      tall = 0;
       for (const p of ["width", "height", "transform", "transformOrigin"]) root.style[p] = "";
       root.style.removeProperty("--fit");
       delete root.dataset.fit;
