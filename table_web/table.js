@@ -48,7 +48,9 @@ const stageRoot = h("div", { class: "stage", id: "stage" });
 // The stage's box: what is left of the screen below the header; the fitter scales the game
 // into it (server/static/js/fit.js), so no TV size ever scrolls.
 const stageBox = h("div", { class: "stage-box", id: "stage-box" }, stageRoot);
-const fitter = stageFitter(stageBox, stageRoot);
+// A new size of the stage (the window, the final strip, the host's drawer) draws the game again
+// with the same payload: its module refits to it then, not at the next message.
+const fitter = stageFitter(stageBox, stageRoot, { onResize: () => stage.setRoom(state.room) });
 // The lobby's right column (players, game, options) fits its box the same way.
 const lobbyRoot = h("section", { class: "lobby-panel" });
 const lobbyBox = h("div", { class: "lobby-box" }, lobbyRoot);

@@ -10,7 +10,7 @@ import {
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { ensureCss, flags } from "/static/js/dom.js";
-import { fitWhenNeeded } from "/static/js/fit.js";
+import { fitWhenNeeded, stageSize } from "/static/js/fit.js";
 import { galerapagosReveals, galerapagosWaiting } from "/static/games/galerapagos/moments.js";
 import { secondsLeft, ticker } from "/static/js/waiting.js";
 import { saysCache } from "/static/js/logsays.js";
@@ -24,41 +24,8 @@ const LOG_LINES = 4;
 // {log, slots, version, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
 const memory = gameMemory(() => ({ log: [], logged: 0, says: saysCache(), slots: Array(LOG_LINES).fill(null), version: -1, timer: null }),
   (m) => { if (m.timer) m.timer(); });
-const watched = new WeakMap();   // root -> the memory of the game it shows
-// root -> its size in the stage ("WxH", virtual pixels), as its ResizeObserver last saw it
-const stageSize = new WeakMap();
-
-function mem(root, msg, ctx) {
-  if (!watched.has(root)) {
-    // On the TV the stage's box changes size without the window: the final strip under it comes
-    // and goes with the end (a rematch grew the box by the strip and left the board fitted to
-    // the smaller one: an empty band under it), the host's drawer opens. The stage fitter sizes
-    // the root to the box; the board is fitted again to the root's new size, in the observer
-    // (after layout: no read forced), never on a message (issue 24).
-    const box = root.closest(".stage-box");
-    if (box) {
-      new ResizeObserver(() => {
-        if (!root.style.height) return;   // not yet sized by the stage fitter
-        const size = `${root.clientWidth}x${root.clientHeight}`;
-        if (stageSize.get(root) === size) return;
-        stageSize.set(root, size);
-        const m = watched.get(root);
-        if (m && m.msg && root.querySelector(".gt-table")) draw(root, m);
-      }).observe(root);
-    } else {
-      window.addEventListener("resize", () => {
-        const page = root.querySelector(".gt-table");
-        if (page) fit(root, page, watched.get(root));
-      });
-    }
-  }
-  const m = memory(root, msg, ctx);
-  watched.set(root, m);
-  return m;
-}
-
 export function render(root, msg, ctx) {
-  const m = mem(root, msg, ctx);
+  const m = memory(root, msg, ctx);
   m.msg = msg; m.ctx = ctx;
   const events = Array.isArray(msg.events) ? msg.events : [];
   if (msg.version !== m.version) {
@@ -95,8 +62,10 @@ function draw(root, m) {
       h("div", { class: "gt-mid" }, now(env, part), logPanel(env, log, say, part)),
       castaways(env, part)),
     view.over && view.result ? final(env) : null);
-  // fitted when the screen, the castaways or the end change, else the last fit is kept (issue 24)
-  const fitKey = [window.innerWidth, window.innerHeight, stageSize.get(root), view.castaways.length, Boolean(view.over), ctx.lang].join("|");
+  // fitted when the screen, the castaways or the end change, else the last fit is kept (issue 24);
+  // on the TV the stage's size is the stage fitter's, which has the page draw again when it
+  // changes (the final strip comes and goes, the host's drawer opens: not the window's size)
+  const fitKey = [window.innerWidth, window.innerHeight, stageSize(root), view.castaways.length, Boolean(view.over), ctx.lang].join("|");
   // Morphed into the page shown (morph.js): only what changed is written. The folds of the last
   // fit (the oldest log lines...) go with its kept sizes onto the new page before it is shown,
   // so the morph finds them as they are (it unfolded the log and the fold folded it again, on
@@ -126,7 +95,7 @@ function fit(root, page, m) {
   // before the box was laid out, was scaled down by the stage fitter, its text under the floor,
   // and kept so; one fitted to an older, smaller box left a band under it). Before the fitter
   // has sized the stage, the box's size is what the stage gets (at scale 1: the board fits
-  // it); before the box is laid out, a guess the observer above corrects.
+  // it); before the box is laid out, a guess: the fitter sizing the stage has the page drawn again.
   const box = root.closest(".stage-box");
   let height;
   if (box) {

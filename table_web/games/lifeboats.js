@@ -9,7 +9,7 @@ import { lifeboatsReveals, lifeboatsWaiting } from "/static/games/lifeboats/mome
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { flags } from "/static/js/dom.js";
-import { fitWhenNeeded } from "/static/js/fit.js";
+import { fitWhenNeeded, stageSize } from "/static/js/fit.js";
 import { minutesSeconds, ticker } from "/static/js/waiting.js";
 
 export { strings, seatColour };
@@ -30,24 +30,10 @@ const SLOTS = Array.from({ length: LOG_LINES }, (_, k) => k);
 // {log, version, boats, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
 const memory = gameMemory(() => ({ log: [], logged: 0, version: -1, boats: {}, timer: null }),
   (m) => { if (m.timer) m.timer(); });
-const observed = new WeakSet();
-
-function mem(root, msg, ctx) {
-  if (!observed.has(root)) {
-    observed.add(root);
-    // The page sizes root (its stage box, scaled): seat sizes follow it.
-    new ResizeObserver(() => {
-      const page = root.querySelector(".lb-table");
-      if (page) fitHeight(root, page);
-    }).observe(root);
-  }
-  return memory(root, msg, ctx);
-}
-
 export function render(root, msg, ctx) {
   const tr = makeTr(S, ctx);
   const view = msg.view;
-  const m = mem(root, msg, ctx);
+  const m = memory(root, msg, ctx);
   const events = Array.isArray(msg.events) ? msg.events : [];
   const fresh = msg.version !== m.version;
   if (fresh) {
@@ -72,8 +58,9 @@ export function render(root, msg, ctx) {
     stage(view, tr, msg, newEvents, part),
     view.over && view.result ? finalScores(view, tr, view.result) : null);
   // measured when the stage's size, the boats or the end change, else the last fit is kept (issue 24)
-  // (and the set-up's end: its stage is lower, lifeboats.css)
-  const fitKey = [root.style.width, root.style.height, view.boats.length, Boolean(view.over), ctx.lang,
+  // (and the set-up's end: its stage is lower, lifeboats.css); the stage fitter has the page
+  // drawn again when it gives the stage another size (a resized window, the host's drawer)
+  const fitKey = [stageSize(root), view.boats.length, Boolean(view.over), ctx.lang,
     view.phase === "setup"].join("|");
   // morphed into the page shown (morph.js): only what changed is written
   fitWhenNeeded(m, fitKey, page, () => showPage(root, page, gameKey(msg, ctx)), (shown) => fitHeight(root, shown), sideNeedsRefit);

@@ -17,13 +17,25 @@
 // module with a design size, and one (the content's height, which the frame lays out anyway)
 // for any other; the box's size comes from the ResizeObserver, and unchanged sizes are not
 // written again (a write would undo the layout just made).
+//
+// The fitter is the one place that knows the box changed: when a fit gives the root another
+// virtual size (a resized window, the final strip or the host's drawer, the first fit of a
+// game), it calls `onResize()` once, after the root has its new size, and the page draws its
+// module again (same payload): a module's own fit keys on the root's size (`stageSize(root)`),
+// so it refits then, at once, and no module watches the stage itself.
 
-export function stageFitter(box, root) {
+/** The root's virtual size as the stage fitter last wrote it ("" before a fit): no layout read. */
+export function stageSize(root) {
+  return root.style.width ? `${root.style.width}x${root.style.height}` : "";
+}
+
+export function stageFitter(box, root, { onResize = null } = {}) {
   let design = null;
   let frame = 0;
   let size = null;        // the box's {W, H}: read once, then kept by the ResizeObserver
   let key;                // the key of the last full fit (undefined: fit on every call)
   let scale = 1;          // the last scale found for content without a design size
+  let tall = 0;           // the content's height at scale 1 when that scale was found (below 1)
   let shown = "";         // what set() last wrote
 
   function set(w, h, s) {
@@ -43,8 +55,14 @@ export function stageFitter(box, root) {
   }
 
   // full: search the scale again (a new key, a new box size); else keep the last scale while
-  // the content still fits at it.
+  // the content still fits at it. Then the module hears of a new virtual size (onResize).
   function apply(full = true) {
+    const was = stageSize(root);
+    fitTo(full);
+    if (onResize && stageSize(root) && stageSize(root) !== was) onResize();
+  }
+
+  function fitTo(full) {
     if (!size || !size.W || !size.H) measure();
     const { W, H } = size;
     if (!W || !H) return;
@@ -53,13 +71,16 @@ export function stageFitter(box, root) {
       set(W / s, H / s, s);
       return;
     }
-    if (!full) {
-      set(W / scale, H / scale, scale);
-      if (root.scrollHeight <= H / scale + 1) return;
-    }
-    scale = 1;
+    // One read at scale 1, also for a kept scale below 1 (tried again on every update): content
+    // that spilled before its stylesheet arrived, or a crowded moment that has passed, fits
+    // again. Else a kept scale stands while the content is no taller at scale 1 than when the
+    // scale was found (the wider box of a scale below 1 only makes it shorter); taller, or a
+    // full fit, searches it again.
     set(W, H, 1);
-    if (root.scrollHeight <= H + 1) return;
+    const now = root.scrollHeight;
+    if (now <= H + 1) { scale = 1; return; }
+    if (!full && scale < 1 && now <= tall + 1) { set(W / scale, H / scale, scale); return; }
+    tall = now;
     // Content taller than the box: the largest scale at which it fits. A wider virtual box
     // reflows the content shorter, so search (a few layouts) rather than divide once.
     let lo = 0.3;
@@ -72,6 +93,16 @@ export function stageFitter(box, root) {
     }
     scale = lo;
     set(W / lo, H / lo, lo);
+    // Shrunk while a stylesheet is still coming (a game's CSS loads with its first page): the
+    // content is tried at scale 1 again once it is in, without waiting for an update.
+    for (const link of document.querySelectorAll("link[rel=stylesheet]")) {
+      if (!link.sheet) link.addEventListener("load", later, { once: true });
+    }
+  }
+
+  function later() {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => apply(key === undefined));
   }
 
   // After layout, where reading the box is free: a new size refits in the next frame.
@@ -108,6 +139,7 @@ export function stageFitter(box, root) {
       key = undefined;
       shown = "";
       scale = 1;
+      tall = 0;
       for (const p of ["width", "height", "transform", "transformOrigin"]) root.style[p] = "";
       root.style.removeProperty("--fit");
       delete root.dataset.fit;
