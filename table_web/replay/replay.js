@@ -290,7 +290,12 @@ function renderList() {
 // ---- replay -------------------------------------------------------------------------------
 const stageRoot = h("div", { class: "stage", id: "stage" });
 const stageBox = h("div", { class: "stage-box", id: "stage-box" }, stageRoot);
-const fitter = stageFitter(stageBox, stageRoot);
+// A new size of the stage (the window, the first fit of a board) draws the frame again, as on
+// the live TV: the module's own fit keys on the stage's size (fit.js), so it refits then. After
+// the drawing that caused it, not inside it.
+const fitter = stageFitter(stageBox, stageRoot, {
+  onResize: () => queueMicrotask(() => { if (state.number !== null && state.frame) render(); }),
+});
 const eyesRoot = h("div", { class: "eyes-stage", id: "eyes-stage" });
 let tvMod = null;
 let phoneMod = null;
@@ -505,7 +510,6 @@ async function main() {
   else await openReplay();
   render();
   onLangChange(render);
-  window.addEventListener("resize", () => fitter.apply());
   window.castaways = { state, go };
 }
 

@@ -154,3 +154,38 @@ def test_the_hosts_watch_sends_the_tv_to_the_replay(browser, page_errors, tmp_pa
         finally:
             host.close()
             ctx.close()
+
+
+# The module's own fit on the stage (fit.js, lifeboats.js, galerapagos.js): the stage's virtual
+# size and scale, and the board's inline sizes and fit classes.
+_FIT = """() => { const s = document.querySelector('#stage'); const p = s.firstElementChild;
+  return { stage: s.style.cssText, page: p.style.cssText, classes: [...p.classList].sort().join(' ') }; }"""
+
+
+@pytest.mark.parametrize("game", ["lifeboats", "galerapagos"])
+def test_a_paused_replay_resized_is_fitted_at_once(browser, page_errors, evening, game):
+    """The replay's stage, like the live TV's, refits its board when the window changes size,
+    with no step taken: the board reads as on a replay opened at that size."""
+    url, code, _, story = evening[game]
+    step = len(story["actions"]) // 2
+    ctx, page = open_replay(browser, page_errors, url, code, step)
+    try:
+        for w, h in [(1920, 1080), (1280, 720)]:
+            fresh_ctx, fresh = open_replay(browser, page_errors, url, code, step)
+            try:
+                fresh.set_viewport_size({"width": w, "height": h})
+                fresh.reload()
+                fresh.wait_for_function(f"window.castaways && window.castaways.state.step === {step}")
+                fresh.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+                want = fresh.evaluate(_FIT)
+            finally:
+                fresh_ctx.close()
+            page.set_viewport_size({"width": w, "height": h})
+            try:
+                page.wait_for_function(f"want => JSON.stringify(({_FIT})()) === JSON.stringify(want)",
+                                       arg=want, timeout=10_000)
+            except Exception:
+                pytest.fail(f"{game} {w}x{h}: {page.evaluate(_FIT)} (a replay opened at that size: {want})")
+            assert page.evaluate("window.castaways.state.step") == step
+    finally:
+        ctx.close()
