@@ -1,0 +1,86 @@
+"""The Lifeboats phone while others play (issue 24, the phones at 4x): the board shown under the
+card has no buttons, so a new turn builds none of its boats; another player's pawn seated shows
+a hidden pawn of the seat (attributes written, no subtree morphed, the seat's nodes kept); my
+own pawn placed hides one pawn of my pawns left to place (the line and its pawns kept) and builds
+the row of the boat it went into, not my whole block. Each morphed page reads as the same
+payload drawn afresh."""
+
+from tests.browser import preview as preview_page
+from tests.browser.helpers import phone_morph_opening
+
+
+preview = preview_page.served("lifeboats", "lb_scenarios")
+
+
+def test_the_board_of_others_turns_is_written_in_place(browser, preview):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{preview}?page=phone&s=setup_pawns&lang=en")
+    page.wait_for_function("window.__ready === true")
+    out = page.evaluate("""async (names) => {""" + phone_morph_opening("lifeboats",
+        'lang: "en", t: (k) => k, players: [], room: null,'
+        ' colourOf: (seat) => ({ colour: "#888", letter: "?", name: msg.view.players[seat] })') + """
+      // the set-up seen from a phone whose player waits: the board under the card, no buttons
+      const base = states[names.indexOf("setup_pawns")].phone;
+      const msg = { ...base, legal_actions: [], match: 1, version: ++version, events: [] };
+      const draw = (view) => {
+        const units = partStats.units;
+        const ok = same({ ...msg, view, version: ++version });
+        return { ok, built, units: partStats.units - units };
+      };
+      const view = JSON.parse(JSON.stringify(msg.view));
+      const first = draw(view);
+      const boats = () => [...morphed.querySelectorAll("[data-testid=lb-miniboard] .lb-mboat")];
+      const before = boats();
+
+      // a new turn, nothing else: no boat built again
+      view.turn += 1;
+      const turn = { ...draw(view), kept: boats().every((b, i) => b === before[i]) };
+
+      // another player's pawn in a free seat: the seat shows its hidden pawn
+      const mine = view.me.colour;
+      const boat = view.boats.find((b) => b.status === "water" && b.free_seats > 0 && b.colour !== mine);
+      const other = view.colours.find((c) => c !== mine);
+      const board = morphed.querySelector("[data-testid=lb-miniboard]");
+      const seat = board.querySelectorAll(`.lb-mboat[data-boat=${boat.colour}] .lb-mseat`)[boat.pawns.length];
+      const shown = () => [...board.querySelectorAll(`.lb-mboat[data-boat=${boat.colour}] .lb-pawn`)]
+        .filter((p) => p.offsetWidth > 0).length;
+      const pawnsBefore = shown();
+      const hidden = seat.querySelector(".lb-pawn");
+      const wasHidden = hidden.offsetWidth === 0;
+      boat.pawns.push({ colour: other, rank: "officer" });
+      boat.free_seats -= 1;
+      const seated = { ...draw(view), seatKept: seat.isConnected && seat.querySelector(".lb-pawn") === hidden,
+        wasHidden, shows: hidden.offsetWidth > 0 && hidden.dataset.colour === other, pawns: shown() - pawnsBefore };
+
+      // my own pawn placed: one pawn fewer left to place, the line and its pawns kept
+      const line = morphed.querySelector("#lb-mine-unplaced");
+      const left = () => [...line.querySelectorAll(".lb-pawn")].filter((p) => p.offsetWidth > 0).length;
+      const nodes = [...line.querySelectorAll(".lb-pawn")];
+      const leftBefore = left();
+      const rank = view.me.unplaced.sailor > 0 ? "sailor" : "officer";
+      const into = view.boats.find((b) => b.status === "water" && b.free_seats > 0);
+      view.me.unplaced[rank] -= 1;
+      view.me.pawns.push({ boat: into.colour, rank });
+      into.pawns.push({ colour: mine, rank });
+      into.free_seats -= 1;
+      const placed = { ...draw(view), lineKept: line.isConnected && [...line.querySelectorAll(".lb-pawn")].every((p, i) => p === nodes[i]),
+        left: leftBefore - left() };
+      return { diffs, first, turn, seated, placed };
+    }""", ["setup_pawns"])
+    assert out["diffs"] == [] and out["first"]["ok"], out
+    # a new turn: nothing built, nothing morphed, every boat the same node
+    assert out["turn"] == {"ok": True, "built": 0, "units": 0, "kept": True}, out["turn"]
+    # the board's shell, the boat and the seat (its other seats and its head kept), no subtree morphed
+    seated = out["seated"]
+    assert seated["ok"] and seated["built"] == 3 and seated["units"] == 0, seated
+    assert seated["wasHidden"] and seated["seatKept"] and seated["shows"] and seated["pawns"] == 1, seated
+    # my block's shell, the line left to place, the row of the boat it went into, and the
+    # board's shell, that boat and its seat
+    placed = out["placed"]
+    assert placed["ok"] and placed["lineKept"] and placed["left"] == 1, placed
+    assert placed["built"] <= 7, placed
+    assert not errors, errors
+    ctx.close()
