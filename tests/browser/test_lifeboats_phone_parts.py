@@ -84,3 +84,49 @@ def test_the_board_of_others_turns_is_written_in_place(browser, preview):
     assert placed["built"] <= 7, placed
     assert not errors, errors
     ctx.close()
+
+
+def test_the_vote_wheel_is_not_drawn_again_by_the_others_votes(browser, preview):
+    """While I choose on the vote wheel, the others' votes arriving build nothing (the wheel is a
+    part of the ballot, its choices and my pick): its SVG stays the node it was, turned where I
+    left it."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{preview}?page=phone&s=vote&lang=en")
+    page.wait_for_function("window.__ready === true")
+    out = page.evaluate("""async (names) => {""" + phone_morph_opening("lifeboats",
+        'lang: "en", t: (k) => k, players: [], room: null,'
+        ' colourOf: (seat) => ({ colour: "#888", letter: "?", name: msg.view.players[seat] })') + """
+      // the scenario's vote, one of those who voted not yet voted: two votes to come
+      const base = states[names.indexOf("vote")].phone;
+      const view = JSON.parse(JSON.stringify(base.view));
+      const ballot = view.ballot;
+      const early = ballot.voted.find((v) => v !== view.me.seat);
+      ballot.voted = ballot.voted.filter((v) => v !== early);
+      const others = [early, ...ballot.voters.filter((v) => v !== view.me.seat && v !== early && !ballot.voted.includes(v))];
+      const msg = { ...base, view: JSON.parse(JSON.stringify(view)), match: 1, version: ++version, events: [] };
+      same(msg);
+      const vote = (seat) => {
+        ballot.voted.push(seat);
+        return { ...msg, view: JSON.parse(JSON.stringify(view)), version: ++version, events: [{ type: "voted", seat }] };
+      };
+      const svg = morphed.querySelector("[data-testid=lb-wheel]");
+      // a vote arrives: the page reads as drawn afresh, nothing built
+      const first = { ok: same(vote(others[0])), built, kept: morphed.querySelector("[data-testid=lb-wheel]") === svg };
+      // I turn the wheel, another vote arrives: my pick stays, nothing built
+      morphed.querySelector("[data-testid=lb-wheel-next]").click();
+      const turned = morphed.querySelector("[data-testid=lb-wheel]");
+      const picked = morphed.querySelector("[data-testid=lb-wheel-selected]").dataset.choice;
+      const before = partStats.built;
+      mod.render(morphed, vote(others[1]), ctxOf(msg));
+      const second = { built: partStats.built - before, kept: morphed.querySelector("[data-testid=lb-wheel]") === turned,
+        still: morphed.querySelector("[data-testid=lb-wheel-selected]").dataset.choice === picked };
+      return { others: others.filter((v) => typeof v === "number").length, first, second };
+    }""", ["vote"])
+    assert out["others"] >= 2, out
+    assert out["first"] == {"ok": True, "built": 0, "kept": True}, out
+    assert out["second"] == {"built": 0, "kept": True, "still": True}, out
+    assert not errors, errors
+    ctx.close()
