@@ -73,7 +73,7 @@ function draw(root, m) {
   const page = h("div", { class: `lb-phone${m.pending ? " lb-pending" : ""}`, dataset: { step: view.step } },
     me ? part("lb-part-me", [me.colour, me.name, me.is_start_player, me.hats_left, me.score, view.over], () => meBar(env))
       : h("div", { class: "lb-mebar lb-spectator" }, tr("me.spectator")),
-    statusLine(env),
+    part("lb-part-status", [view.turn, view.phase], () => statusLine(env)),
     h("section", { class: "lb-action", "data-testid": "lb-action" }, action(env)),
     m.error ? h("div", { class: "lb-error", role: "alert" }, m.error) : null,
     me ? part("lb-part-pawns", [me.colour, me.pawns, me.unplaced, me.landed, me.drowned, view.rows,
