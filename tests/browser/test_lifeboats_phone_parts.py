@@ -1,5 +1,5 @@
 """The Lifeboats phone while others play (issue 24, the phones at 4x): the board shown under the
-card has no buttons, so a new turn builds none of its boats; another player's pawn seated shows
+card has no buttons, so a new turn builds none of its boats (only the line saying the turn); another player's pawn seated shows
 a hidden pawn of the seat (attributes written, no subtree morphed, the seat's nodes kept); my
 own pawn placed hides one pawn of my pawns left to place (the line and its pawns kept) and builds
 the row of the boat it went into, not my whole block. Each morphed page reads as the same
@@ -71,8 +71,9 @@ def test_the_board_of_others_turns_is_written_in_place(browser, preview):
       return { diffs, first, turn, seated, placed };
     }""", ["setup_pawns"])
     assert out["diffs"] == [] and out["first"]["ok"], out
-    # a new turn: nothing built, nothing morphed, every boat the same node
-    assert out["turn"] == {"ok": True, "built": 0, "units": 0, "kept": True}, out["turn"]
+    # a new turn: the line that says the turn built, no boat, nothing morphed, every boat the
+    # same node
+    assert out["turn"] == {"ok": True, "built": 1, "units": 0, "kept": True}, out["turn"]
     # the board's shell, the boat and the seat (its other seats and its head kept), no subtree morphed
     seated = out["seated"]
     assert seated["ok"] and seated["built"] == 3 and seated["units"] == 0, seated
