@@ -10,18 +10,25 @@ from tests.browser.helpers import phone_morph_opening
 
 
 preview = preview_page.served("lifeboats", "lb_scenarios")
+# the morph tests' opening (helpers.py): English keys as words, every seat a grey colour
+OPENING = phone_morph_opening("lifeboats", 'lang: "en", t: (k) => k, players: [], room: null,'
+                              ' colourOf: (seat) => ({ colour: "#888", letter: "?", name: msg.view.players[seat] })')
 
 
-def test_the_board_of_others_turns_is_written_in_place(browser, preview):
+def _phone(browser, preview, scenario):
+    """A 390x844 phone page of the preview at `scenario`, ready: (context, page, page errors)."""
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     page = ctx.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{preview}?page=phone&s=setup_pawns&lang=en")
+    page.goto(f"{preview}?page=phone&s={scenario}&lang=en")
     page.wait_for_function("window.__ready === true")
-    out = page.evaluate("""async (names) => {""" + phone_morph_opening("lifeboats",
-        'lang: "en", t: (k) => k, players: [], room: null,'
-        ' colourOf: (seat) => ({ colour: "#888", letter: "?", name: msg.view.players[seat] })') + """
+    return ctx, page, errors
+
+
+def test_the_board_of_others_turns_is_written_in_place(browser, preview):
+    ctx, page, errors = _phone(browser, preview, "setup_pawns")
+    out = page.evaluate("""async (names) => {""" + OPENING + """
       // the set-up seen from a phone whose player waits: the board under the card, no buttons
       const base = states[names.indexOf("setup_pawns")].phone;
       const msg = { ...base, legal_actions: [], match: 1, version: ++version, events: [] };
@@ -91,15 +98,8 @@ def test_the_vote_wheel_is_not_drawn_again_by_the_others_votes(browser, preview)
     """While I choose on the vote wheel, the others' votes arriving build nothing (the wheel is a
     part of the ballot, its choices and my pick): its SVG stays the node it was, turned where I
     left it."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    page = ctx.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{preview}?page=phone&s=vote&lang=en")
-    page.wait_for_function("window.__ready === true")
-    out = page.evaluate("""async (names) => {""" + phone_morph_opening("lifeboats",
-        'lang: "en", t: (k) => k, players: [], room: null,'
-        ' colourOf: (seat) => ({ colour: "#888", letter: "?", name: msg.view.players[seat] })') + """
+    ctx, page, errors = _phone(browser, preview, "vote")
+    out = page.evaluate("""async (names) => {""" + OPENING + """
       // the scenario's vote, one of those who voted not yet voted: two votes to come
       const base = states[names.indexOf("vote")].phone;
       const view = JSON.parse(JSON.stringify(base.view));
