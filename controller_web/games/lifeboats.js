@@ -73,7 +73,7 @@ function draw(root, m) {
   const page = h("div", { class: `lb-phone${m.pending ? " lb-pending" : ""}`, dataset: { step: view.step } },
     me ? part("lb-part-me", [me.colour, me.name, me.is_start_player, me.hats_left, me.score, view.over], () => meBar(env))
       : h("div", { class: "lb-mebar lb-spectator" }, tr("me.spectator")),
-    statusLine(env),
+    part("lb-part-status", [view.turn, view.phase], () => statusLine(env)),
     h("section", { class: "lb-action", "data-testid": "lb-action" }, action(env)),
     m.error ? h("div", { class: "lb-error", role: "alert" }, m.error) : null,
     me ? part("lb-part-pawns", [me.colour, me.pawns, me.unplaced, me.landed, me.drowned, view.rows,
@@ -124,25 +124,34 @@ function statusLine({ view, tr }) {
     h("span", {}, tr(`phase.${view.phase}`)));
 }
 
-function myPawns({ view, me, tr }) {
+// My pawns left to place, each rank drawn to the most a player has (the data's
+// pawns_per_player), a placed one hidden by a class, as on the TV: placing a pawn flips one
+// pawn's class, not the line's children (idiomorph morphed the line); each boat's row is a part,
+// so one pawn more builds that row alone (the whole block, 25-30 elements, was built and two or
+// three subtrees morphed on each of my pawns seated).
+const PAWNS_MOST = { officer: 2, sailor: 5 };
+
+function myPawns({ view, me, tr, part }) {
   const byBoat = {};
   for (const p of me.pawns) (byBoat[p.boat] ||= []).push(p.rank);
   const boats = Object.fromEntries(view.boats.map((b) => [b.colour, b]));
   const rows = Object.entries(byBoat).map(([c, ranks]) => {
     const b = boats[c];
-    return h("li", { dataset: { boat: c } },
-      ranks.sort().map((r) => pawn(view, me.colour, r)),
+    ranks.sort();
+    return part(morphId("lb-mine", c), [me.colour, ranks, b ? [b.lane, b.island, b.row] : null, view.rows], () => h("li", { dataset: { boat: c } },
+      ranks.map((r) => pawn(view, me.colour, r)),
       " ", fmt(tr, "me.in_boat", { boat: chip(view, tr, c) }),
-      b ? h("small", {}, ` ${tr("boat.where", { lane: b.lane, island: tr(`island.short.${b.island}`), row: b.row, rows: view.rows })}`) : null);
+      b ? h("small", {}, ` ${tr("boat.where", { lane: b.lane, island: tr(`island.short.${b.island}`), row: b.row, rows: view.rows })}`) : null));
   });
   const u = me.unplaced;
   const landed = me.landed || [];
   const drowned = me.drowned || { officer: 0, sailor: 0 };
   return h("section", { class: "lb-mypawns", "data-testid": "lb-mypawns" },
     h("h3", {}, tr("me.pawns")),
-    u.officer + u.sailor > 0 ? h("div", { class: "lb-line" }, h("span", { class: "lb-label" }, tr("me.unplaced")),
-      Array.from({ length: u.officer }, () => pawn(view, me.colour, "officer")),
-      Array.from({ length: u.sailor }, () => pawn(view, me.colour, "sailor"))) : null,
+    part("lb-mine-unplaced", [me.colour, u], () => h("div", { class: "lb-line", hidden: u.officer + u.sailor === 0 },
+      h("span", { class: "lb-label" }, tr("me.unplaced")),
+      ["officer", "sailor"].map((rank) => Array.from({ length: Math.max(u[rank], PAWNS_MOST[rank]) },
+        (_, i) => pawn(view, me.colour, rank, { cls: i < u[rank] ? "" : "lb-placed" }))))),
     rows.length ? h("ul", {}, rows)
       : (u.officer + u.sailor === 0 ? h("div", { class: "lb-line lb-dim" }, tr("me.none_on_water")) : null),
     landed.length ? h("div", { class: "lb-line" }, h("span", { class: "lb-label" }, tr("me.landed")),
@@ -415,15 +424,24 @@ function miniBoard(env, opts) {
   // Each boat is a part (morph.js): placing a pawn builds the one boat it went into. Its inputs
   // hold the actions its buttons send and the pick they make (the turn names the pick's key).
   const mode = opts.freeSeat ? "place" : opts.myPawn ? "leave" : opts.wholeBoat ? "board" : "all";
-  const cards = boats.map((b) => env.part(morphId("lb-part-boat", mode, b.colour), [b, view.rows, view.turn, m.pending,
-    me ? me.colour : null, (opts.myPawn && opts.myPawn[b.colour]) || null, (opts.freeSeat && opts.freeSeat[b.colour]) || null,
-    (opts.wholeBoat && opts.wholeBoat[b.colour]) || null, sel && sel.boat === b.colour ? sel : null], () => boatCard(b)));
+  // The turn and `pending` are every button's (its handler's pick key, its disabled state): the
+  // board of no buttons ("all", shown while others play) is not built again for them (a new
+  // turn built every boat and seat of it: 44 parts, 100 elements).
+  const buttons = mode === "all" ? [] : [view.turn, m.pending];
+  const cards = boats.map((b) => env.part(morphId("lb-part-boat", mode, b.colour), mode === "all" ? [b, view.rows]
+    : [b, view.rows, ...buttons, me ? me.colour : null, (opts.myPawn && opts.myPawn[b.colour]) || null,
+      (opts.freeSeat && opts.freeSeat[b.colour]) || null, (opts.wholeBoat && opts.wholeBoat[b.colour]) || null,
+      sel && sel.boat === b.colour ? sel : null], () => boatCard(b)));
   // Inside a boat built again, each seat and the boat's head are parts too: one more pawn
   // builds its seat and the free seat after it, not the boat's six seats and their pawns
   // (a boat is the board's largest block). A seat's inputs hold what it shows and the action
-  // its button sends; the turn and `pending` are every button's.
+  // its button sends.
   function boatCard(b) {
-    const seat = (i, inputs, build) => env.part(morphId("lb-part-seat", mode, b.colour, i), [view.turn, m.pending, inputs], build);
+    const seat = (i, inputs, build) => env.part(morphId("lb-part-seat", mode, b.colour, i), [...buttons, inputs], build);
+    // A seat that is no button always holds a pawn, hidden while the seat is free (lb-empty): a
+    // pawn seated (on nearly every update of the set-up) or moved up a seat changes the pawn's
+    // attributes, not the seat's children, which idiomorph morphed (0.3-0.4 ms an update).
+    const empty = () => pawn(view, b.colour, "sailor", { cls: "lb-empty" });
     const seats = [];
     const mine = opts.myPawn && opts.myPawn[b.colour];
     const used = new Set();
@@ -447,7 +465,7 @@ function miniBoard(env, opts) {
                                  "data-testid": `lb-seat-${b.colour}`, dataset: { boat: b.colour },
                                  onclick: () => send(free) }, "+")));
         firstFree = false;
-      } else seats.push(seat(seats.length, ["free", Boolean(free)], () => h("span", { class: `lb-mseat lb-mfree${free ? " lb-also" : ""}` })));
+      } else seats.push(seat(seats.length, ["free", Boolean(free)], () => h("span", { class: `lb-mseat lb-mfree${free ? " lb-also" : ""}` }, empty())));
     }
     const whole = opts.wholeBoat && opts.wholeBoat[b.colour];
     const isSel = whole && sel && sel.boat === b.colour;

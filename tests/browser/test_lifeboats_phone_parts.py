@@ -1,0 +1,133 @@
+"""The Lifeboats phone while others play (issue 24, the phones at 4x): the board shown under the
+card has no buttons, so a new turn builds none of its boats (only the line saying the turn); another player's pawn seated shows
+a hidden pawn of the seat (attributes written, no subtree morphed, the seat's nodes kept); my
+own pawn placed hides one pawn of my pawns left to place (the line and its pawns kept) and builds
+the row of the boat it went into, not my whole block. Each morphed page reads as the same
+payload drawn afresh."""
+
+from tests.browser import preview as preview_page
+from tests.browser.helpers import phone_morph_opening
+
+
+preview = preview_page.served("lifeboats", "lb_scenarios")
+# the morph tests' opening (helpers.py): English keys as words, every seat a grey colour
+OPENING = phone_morph_opening("lifeboats", 'lang: "en", t: (k) => k, players: [], room: null,'
+                              ' colourOf: (seat) => ({ colour: "#888", letter: "?", name: msg.view.players[seat] })')
+
+
+def _phone(browser, preview, scenario):
+    """A 390x844 phone page of the preview at `scenario`, ready: (context, page, page errors)."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{preview}?page=phone&s={scenario}&lang=en")
+    page.wait_for_function("window.__ready === true")
+    return ctx, page, errors
+
+
+def test_the_board_of_others_turns_is_written_in_place(browser, preview):
+    ctx, page, errors = _phone(browser, preview, "setup_pawns")
+    out = page.evaluate("""async (names) => {""" + OPENING + """
+      // the set-up seen from a phone whose player waits: the board under the card, no buttons
+      const base = states[names.indexOf("setup_pawns")].phone;
+      const msg = { ...base, legal_actions: [], match: 1, version: ++version, events: [] };
+      const draw = (view) => {
+        const units = partStats.units;
+        const ok = same({ ...msg, view, version: ++version });
+        return { ok, built, units: partStats.units - units };
+      };
+      const view = JSON.parse(JSON.stringify(msg.view));
+      const first = draw(view);
+      const boats = () => [...morphed.querySelectorAll("[data-testid=lb-miniboard] .lb-mboat")];
+      const before = boats();
+
+      // a new turn, nothing else: no boat built again
+      view.turn += 1;
+      const turn = { ...draw(view), kept: boats().every((b, i) => b === before[i]) };
+
+      // another player's pawn in a free seat: the seat shows its hidden pawn
+      const mine = view.me.colour;
+      const boat = view.boats.find((b) => b.status === "water" && b.free_seats > 0 && b.colour !== mine);
+      const other = view.colours.find((c) => c !== mine);
+      const board = morphed.querySelector("[data-testid=lb-miniboard]");
+      const seat = board.querySelectorAll(`.lb-mboat[data-boat=${boat.colour}] .lb-mseat`)[boat.pawns.length];
+      const shown = () => [...board.querySelectorAll(`.lb-mboat[data-boat=${boat.colour}] .lb-pawn`)]
+        .filter((p) => p.offsetWidth > 0).length;
+      const pawnsBefore = shown();
+      const hidden = seat.querySelector(".lb-pawn");
+      const wasHidden = hidden.offsetWidth === 0;
+      boat.pawns.push({ colour: other, rank: "officer" });
+      boat.free_seats -= 1;
+      const seated = { ...draw(view), seatKept: seat.isConnected && seat.querySelector(".lb-pawn") === hidden,
+        wasHidden, shows: hidden.offsetWidth > 0 && hidden.dataset.colour === other, pawns: shown() - pawnsBefore };
+
+      // my own pawn placed: one pawn fewer left to place, the line and its pawns kept
+      const line = morphed.querySelector("#lb-mine-unplaced");
+      const left = () => [...line.querySelectorAll(".lb-pawn")].filter((p) => p.offsetWidth > 0).length;
+      const nodes = [...line.querySelectorAll(".lb-pawn")];
+      const leftBefore = left();
+      const rank = view.me.unplaced.sailor > 0 ? "sailor" : "officer";
+      const into = view.boats.find((b) => b.status === "water" && b.free_seats > 0);
+      view.me.unplaced[rank] -= 1;
+      view.me.pawns.push({ boat: into.colour, rank });
+      into.pawns.push({ colour: mine, rank });
+      into.free_seats -= 1;
+      const placed = { ...draw(view), lineKept: line.isConnected && [...line.querySelectorAll(".lb-pawn")].every((p, i) => p === nodes[i]),
+        left: leftBefore - left() };
+      return { diffs, first, turn, seated, placed };
+    }""", ["setup_pawns"])
+    assert out["diffs"] == [] and out["first"]["ok"], out
+    # a new turn: the line that says the turn built, no boat, nothing morphed, every boat the
+    # same node
+    assert out["turn"] == {"ok": True, "built": 1, "units": 0, "kept": True}, out["turn"]
+    # the board's shell, the boat and the seat (its other seats and its head kept), no subtree morphed
+    seated = out["seated"]
+    assert seated["ok"] and seated["built"] == 3 and seated["units"] == 0, seated
+    assert seated["wasHidden"] and seated["seatKept"] and seated["shows"] and seated["pawns"] == 1, seated
+    # my block's shell, the line left to place, the row of the boat it went into, and the
+    # board's shell, that boat and its seat
+    placed = out["placed"]
+    assert placed["ok"] and placed["lineKept"] and placed["left"] == 1, placed
+    assert placed["built"] <= 7, placed
+    assert not errors, errors
+    ctx.close()
+
+
+def test_the_vote_wheel_is_not_drawn_again_by_the_others_votes(browser, preview):
+    """While I choose on the vote wheel, the others' votes arriving build nothing (the wheel is a
+    part of the ballot, its choices and my pick): its SVG stays the node it was, turned where I
+    left it."""
+    ctx, page, errors = _phone(browser, preview, "vote")
+    out = page.evaluate("""async (names) => {""" + OPENING + """
+      // the scenario's vote, one of those who voted not yet voted: two votes to come
+      const base = states[names.indexOf("vote")].phone;
+      const view = JSON.parse(JSON.stringify(base.view));
+      const ballot = view.ballot;
+      const early = ballot.voted.find((v) => v !== view.me.seat);
+      ballot.voted = ballot.voted.filter((v) => v !== early);
+      const others = [early, ...ballot.voters.filter((v) => v !== view.me.seat && v !== early && !ballot.voted.includes(v))];
+      const msg = { ...base, view: JSON.parse(JSON.stringify(view)), match: 1, version: ++version, events: [] };
+      same(msg);
+      const vote = (seat) => {
+        ballot.voted.push(seat);
+        return { ...msg, view: JSON.parse(JSON.stringify(view)), version: ++version, events: [{ type: "voted", seat }] };
+      };
+      const svg = morphed.querySelector("[data-testid=lb-wheel]");
+      // a vote arrives: the page reads as drawn afresh, nothing built
+      const first = { ok: same(vote(others[0])), built, kept: morphed.querySelector("[data-testid=lb-wheel]") === svg };
+      // I turn the wheel, another vote arrives: my pick stays, nothing built
+      morphed.querySelector("[data-testid=lb-wheel-next]").click();
+      const turned = morphed.querySelector("[data-testid=lb-wheel]");
+      const picked = morphed.querySelector("[data-testid=lb-wheel-selected]").dataset.choice;
+      const before = partStats.built;
+      mod.render(morphed, vote(others[1]), ctxOf(msg));
+      const second = { built: partStats.built - before, kept: morphed.querySelector("[data-testid=lb-wheel]") === turned,
+        still: morphed.querySelector("[data-testid=lb-wheel-selected]").dataset.choice === picked };
+      return { others: others.filter((v) => typeof v === "number").length, first, second };
+    }""", ["vote"])
+    assert out["others"] >= 2, out
+    assert out["first"] == {"ok": True, "built": 0, "kept": True}, out
+    assert out["second"] == {"built": 0, "kept": True, "still": True}, out
+    assert not errors, errors
+    ctx.close()
