@@ -4,7 +4,7 @@
 import { strings, table as S } from "/static/games/lifeboats/strings.js";
 import {
   h, s, boatColour, colourName, ensureCss, fill, fmt, glyph, hatIcon, ink, islandValues,
-  leakIcon, makeTr, shape, starIcon, tv,
+  leakIcon, makeTr, PAWNS_MOST, shape, starIcon, tv,
 } from "/static/games/lifeboats/common.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage, pageParts, morphId } from "/static/js/morph.js";
@@ -128,9 +128,7 @@ function statusLine({ view, tr }) {
 // pawns_per_player), a placed one hidden by a class, as on the TV: placing a pawn flips one
 // pawn's class, not the line's children (idiomorph morphed the line); each boat's row is a part,
 // so one pawn more builds that row alone (the whole block, 25-30 elements, was built and two or
-// three subtrees morphed on each of my pawns seated).
-const PAWNS_MOST = { officer: 2, sailor: 5 };
-
+// three subtrees morphed on each of my pawns seated). PAWNS_MOST: common.js.
 function myPawns({ view, me, tr, part }) {
   const byBoat = {};
   for (const p of me.pawns) (byBoat[p.boat] ||= []).push(p.rank);

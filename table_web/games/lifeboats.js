@@ -3,7 +3,7 @@
 import { strings, table as S } from "/static/games/lifeboats/strings.js";
 import {
   h, s, boatColour, colourName, ensureCss, fill, fmt, hatGlyph, ink, islandValues,
-  leakIcon, makeTr, seatColour, starIcon, tv,
+  leakIcon, makeTr, PAWNS_MOST, seatColour, starIcon, tv,
 } from "/static/games/lifeboats/common.js";
 import { lifeboatsReveals, lifeboatsWaiting } from "/static/games/lifeboats/moments.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
@@ -531,7 +531,6 @@ function swimPanel(view, tr) {
 // data's pawns_per_player), a pawn placed hidden by a class: a pawn seated changes one pawn's
 // class, not the row's children (which idiomorph morphed, the row's 10-17 elements, on every
 // update of the setup). A count over the most is drawn whole, only slower.
-const PAWNS_MOST = { officer: 2, sailor: 5 };
 // (also while the boats are placed: the pawns to come, in the stage the set-up keeps)
 function setupPanel(view, tr, part) {
   if (!view.unplaced) return null;

@@ -31,11 +31,12 @@ def test_every_log_slot_has_its_newest_rule():
 
 
 def test_the_pawns_left_are_drawn_to_the_most_the_data_gives():
-    """lifeboats.js draws each player's pawns left to place up to PAWNS_MOST per rank, a placed
-    one hidden (a class flip, not a row morphed): a count over it is still drawn, only slower."""
+    """The TV and the phone draw each player's pawns left to place up to PAWNS_MOST per rank
+    (common.js), a placed one hidden (a class flip, not a row morphed): a count over it is still
+    drawn, only slower."""
     data = json.loads((ROOT / "engine" / "lifeboats" / "data.json").read_text())["pawns_per_player"]
-    js = (ROOT / "table_web" / "games" / "lifeboats.js").read_text()
-    most = re.search(r"const PAWNS_MOST = \{ officer: (\d+), sailor: (\d+) \};", js)
+    js = (ROOT / "server" / "static" / "games" / "lifeboats" / "common.js").read_text()
+    most = re.search(r"export const PAWNS_MOST = \{ officer: (\d+), sailor: (\d+) \};", js)
     assert most, "PAWNS_MOST not found"
     assert (int(most.group(1)), int(most.group(2))) == (
         max(x["officer"] for x in data.values()), max(x["sailor"] for x in data.values()))

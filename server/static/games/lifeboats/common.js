@@ -39,6 +39,12 @@ export function shown(view, colour) {
 export function fill(view, colour) { return FILL[shown(view, colour)] || FILL[colour] || "#888"; }
 export function ink(view, colour) { return INK[shown(view, colour)] || INK[colour] || "#000"; }
 
+// The most pawns of each rank a player has (the data's pawns_per_player, checked by
+// tests/server/test_lifeboats_marks_css.py): the TV and the phone draw the pawns left to place up
+// to it, a placed one hidden by a class, so a pawn seated flips a class (a count over it is still
+// drawn, only slower).
+export const PAWNS_MOST = { officer: 2, sailor: 5 };
+
 // Every colour also has its own shape, so no one needs to tell colours apart (colour-blind
 // safety): the shape is drawn on pawns, boats, wheel sectors and legends.
 const SHAPES = {
