@@ -14,10 +14,15 @@ replay is traced with DevTools' invalidation tracking, and per game it prints, p
     every frame; one that is paints nothing);
   - --top N: the nodes most often invalidated (style, layout, paint) and why;
   - --layers: the composited layers after each update (CDP LayerTree, an untimed replay);
-  - --paints N: the elements whose layers are re-recorded most often, each with its cull rect.
+  - --paints N: the elements whose layers are re-recorded most often, each with its cull rect;
+  - --props: what the frame's pre-paint and layerize walk, counted in the page after each update
+    (an untimed replay): the elements that make a paint property node or split the paint into
+    chunks (a clip from overflow or paint containment, a transform, an opacity under 1, a filter,
+    will-change, a clip-path) and the running animations. Pre-paint and layerize grow with these,
+    not with what an update changed.
 
     .venv/bin/python benchmarks/tv_paint.py [--games LABEL] [--updates N] [--idle S] [--top N]
-                                            [--size 1280x720] [--layers] [--paints N]
+                                            [--size 1280x720] [--layers] [--paints N] [--props]
 
 Figures depend on the machine and its load: compare a before and an after from one sitting.
 """
@@ -159,6 +164,8 @@ def run_game(browser, url, label, game, players, options, args, viewport):
             return compare(tv, cdp, items, replay, args.variant, args.rounds, label, viewport)
         if args.layers:
             layer_counts(tv, cdp, items, label, verbose=args.top > 0)
+        if args.props:
+            prop_counts(tv, items, label, verbose=args.top)
         events = traced(tv, cdp, replay, [c for c in args.categories.split(",") if c])
         if args.names:
             names = Counter()
@@ -249,6 +256,56 @@ def layer_counts(tv, cdp, items, label, verbose=False):
             layer_names(cdp, tree)
 
 
+# What each element of the page adds to the paint property trees or the paint layers (and so to
+# every frame's pre-paint, paint and layerize, whatever changed): counted from its computed style.
+PROPS = """() => {
+  const out = {elements: 0, positioned: 0, clip: 0, contain_paint: 0, opacity: 0, transform: 0, filter: 0, will_change: 0,
+               clip_path: 0, ellipsis: 0, animations: 0, by: {}};
+  const stage = document.body;     // the whole page: the frame walks the header too
+  const add = (key, el) => {
+    out[key] += 1;
+    const name = key + " " + el.localName + "." + String(el.className.baseVal ?? el.className).split(" ")[0];
+    out.by[name] = (out.by[name] || 0) + 1;
+  };
+  for (const el of stage.querySelectorAll("*")) {
+    if (!el.getClientRects().length) continue;      // not drawn (display: none, or inside one)
+    out.elements += 1;
+    const cs = getComputedStyle(el);
+    const contain = cs.contain;
+    const paints = /paint|strict|content/.test(contain);
+    // a positioned box is a paint layer of its own (painted apart, cached apart, its own chunks)
+    if (cs.position !== "static") add("positioned", el);
+    if (paints) add("contain_paint", el);
+    else if ((cs.overflowX !== "visible" || cs.overflowY !== "visible") && cs.display !== "inline" && cs.display !== "contents") add("clip", el);
+    if (Number(cs.opacity) < 1) add("opacity", el);
+    if (cs.transform !== "none") add("transform", el);
+    if (cs.filter !== "none" || cs.backdropFilter !== "none") add("filter", el);
+    if (cs.willChange !== "auto") add("will_change", el);
+    if (cs.clipPath !== "none") add("clip_path", el);
+    if (cs.textOverflow === "ellipsis") add("ellipsis", el);
+  }
+  out.animations = document.getAnimations().filter((a) => a.playState === "running").length;
+  return out;
+}"""
+PROP_KEYS = ("elements", "positioned", "clip", "contain_paint", "opacity", "transform", "filter", "will_change", "clip_path",
+             "ellipsis", "animations")
+
+
+def prop_counts(tv, items, label, verbose=0):
+    """Per update (medians over the replay): the drawn elements and those that make a paint
+    property node (see PROPS); verbose: the N most frequent kinds of element behind them."""
+    rows, by = [], Counter()
+    for item in items:
+        pages.show(tv, item)
+        r = tv.evaluate(PROPS)
+        by.update(r.pop("by"))
+        rows.append(r)
+    print("      per update (median): " + ", ".join(
+        f"{k.replace('_', ' ')} {statistics.median(r[k] for r in rows):.0f}" for k in PROP_KEYS), flush=True)
+    for name, c in by.most_common(verbose or 12):
+        print(f"        {c / len(rows):5.1f}/update  {name}")
+
+
 def node_name(cdp, backend):
     """tag.class#id of the element with that backend node id ('?' when gone)."""
     if not backend:
@@ -288,8 +345,12 @@ def compare(tv, cdp, items, replay, variants, rounds, label, viewport):
     runs = {v: [] for v in ["as is"] + variants}
     # timed without invalidation tracking (it costs more than what it watches); the restyled
     # elements and laid-out objects come from the plain timeline events
-    for _ in range(rounds):
-        for v in runs:
+    # each round starts one variant further on: the first replay of a round came out 10-20%
+    # slower whatever its CSS (a page as is, always first, looked slower than the same page
+    # under a variant that changes nothing in the board)
+    order = list(runs)
+    for r in range(rounds):
+        for v in order[r % len(order):] + order[:r % len(order)]:
             tv.evaluate("css => { document.getElementById('bench-variant').textContent = css; }", "" if v == "as is" else v)
             pages.show(tv, items[-1])
             events = traced(tv, cdp, replay, base=LEAN)
@@ -317,6 +378,7 @@ def main():
     parser.add_argument("--size", default="1280x720", help="the TV's viewport")
     parser.add_argument("--paints", type=int, default=0, help="the N elements whose paint layers are re-recorded most often, with their cull rects")
     parser.add_argument("--layers", action="store_true", help="the composited layers per update (an untimed replay)")
+    parser.add_argument("--props", action="store_true", help="the elements that make paint property nodes, per update (an untimed replay)")
     args = parser.parse_args()
     viewport = tuple(int(x) for x in args.size.lower().split("x"))
     from playwright.sync_api import sync_playwright
