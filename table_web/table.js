@@ -214,7 +214,10 @@ function renderLobby() {
     mount(app, topbar(null), lobbyMain);
   }
   lobbyHeadShows = head;
-  lobbyFitter.fit(null);   // six players and a game's options: shrunk to fit, never scrolled
+  // Six players and a game's options: shrunk to fit, never scrolled. The scale is searched again
+  // (a layout per step) only when the column's content changed; a room message that changes
+  // nothing in it (a visitor on the join page, a phone reconnecting) checks the kept scale once.
+  lobbyFitter.fit(null, lobbyRoot.innerHTML);
 }
 
 // The page's kept elements (the stage, the lobby's column, the QR codes) that the new screen does
