@@ -121,3 +121,21 @@ def test_phone_lobby_keeps_a_half_typed_name_and_its_taps(open_table, open_phone
     assert same(ana, "leave", "#leave")
     release(ana, "#leave")
     expect(ana.locator("#leave")).to_have_class("btn btn-quiet armed")
+
+
+def test_a_number_half_typed_by_the_host_survives_a_room_message_and_is_sent(open_table, open_phone):
+    table = open_table()
+    code = table.locator("#room-code").inner_text().strip()
+    pick_game(table, "fixture")
+    rounds = table.get_by_role("spinbutton", name="Rounds")
+    rounds.fill("4")
+    expect(rounds).to_be_focused()
+    ana = open_phone(code, label="Ana")
+    join(ana, "Ana")
+    expect(table.locator(PLAYERS)).to_have_count(1)
+    expect(rounds).to_be_focused()
+    expect(rounds).to_have_value("4")
+    # the kept field runs the last render's handler: its value goes to the server
+    rounds.press("Tab")
+    table.wait_for_function("() => window.castaways.state.room.selected.options.rounds === 4")
+    expect(ana.get_by_role("spinbutton", name="Rounds")).to_have_value("4")   # (Ana hosts too)
