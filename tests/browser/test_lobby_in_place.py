@@ -71,9 +71,13 @@ def test_tv_lobby_keeps_its_nodes_and_taps(open_table, open_phone):
     host_request(table, "add_bot", {"lang": "en"})
     expect(table.locator(PLAYERS)).to_have_count(3)
     expect(remove).to_have_class("btn btn-small btn-quiet btn-remove armed")
+    other = table.evaluate("b => window.castaways.state.room.players.find(p => p.bot && p.id !== b).id", bot)
+    keep(table, "other", f".lobby-panel [data-player='{other}']")
     remove.click()
     expect(table.locator(PLAYERS)).to_have_count(2)
     assert table.evaluate("id => !window.castaways.state.room.players.some(p => p.id === id)", bot)
+    # the chips below the one removed stay theirs (a chip is not drawn into its neighbour)
+    assert same(table, "other", f".lobby-panel [data-player='{other}']")
 
     # "Start" pressed on the TV while a bot comes (from the TV's socket): released, the game starts.
     keep(table, "start", "#start")

@@ -85,7 +85,12 @@ export function playersList(room, { meId = null, isHost = false, call = null } =
           title: t("lobby.remove_name", { name: p.name }), dataset: { remove: p.id } },
         "common.confirm_short"));
     }
-    return playerChip(p, { me: p.id === meId, actions });
+    const chip = playerChip(p, { me: p.id === meId, actions });
+    // A chip stands for its player (morph.js morphId's form): a lobby morphed in place keeps
+    // each player's chip, and its "remove", when a player above leaves, rather than drawing the
+    // next player into it.
+    chip.id = `lobby-player-${String(p.id).replace(/[^A-Za-z0-9_-]/g, "_")}`;
+    return chip;
   });
   return h("ul", { class: "players", "aria-label": t("lobby.players") }, items);
 }
