@@ -56,12 +56,14 @@ const netReady = new Promise((resolve) => { readyNet = resolve; });   // `net`, 
 // What a visitor's join form does not need (the end of a game, the wake lock, the replay links)
 // is imported once the phone has a seat: a first load on a slow network fetches only what the
 // join form needs (issue 24; server/assets.py preloads the static imports above).
-const later = { final: null, wake: null, loading: null };
+// morph.js (and idiomorph) updates the lobby in place (renderLobby).
+const later = { final: null, wake: null, morph: null, loading: null };
 function loadLater() {
   if (!later.loading) {
-    later.loading = Promise.all([import("/static/js/final.js"), import("/static/js/wake.js")]).then(([final, wake]) => {
+    later.loading = Promise.all([import("/static/js/final.js"), import("/static/js/wake.js"), import("/static/js/morph.js")]).then(([final, wake, morph]) => {
       later.final = final;
       later.wake = wake;
+      later.morph = morph;
       render();
     }, (err) => { later.loading = null; console.error("castaways: a page module did not load", err); });
   }
@@ -275,32 +277,34 @@ function renderVisitor() {
       h("h2", { class: "section-title" }, t("lobby.players"), h("span", { class: "count" }, String(room.players.length))),
       room.players.length ? playersList(room, {}) : h("p", { class: "muted" }, t("phone.first"))),
   ].filter(Boolean);
-  const top = header();
   const shown = app.firstElementChild;
+  // the header (brand, room code, badge, language switch) is drawn again for a new language only
+  const head = getLang();
   if (visitorMain && visitorMain.parentNode === app && form.parentNode === visitorMain && shown && shown.localName === "header") {
-    shown.replaceWith(top);
+    if (head !== visitorHeadShows) shown.replaceWith(header());
+    visitorHeadShows = head;
     while (form.nextSibling) form.nextSibling.remove();
     form.after(...below);
     return;
   }
+  visitorHeadShows = head;
   visitorMain = h("main", { class: "phone-main" }, form, below);
-  mount(app, top, visitorMain);
+  mount(app, header(), visitorMain);
 }
+let visitorHeadShows = "";
 
-// Renaming: a small form in place of the name, kept across room updates while open.
-let renameForm = null;
-function buildRenameForm(current) {
-  const input = h("input", {
-    type: "text", class: "text-input text-input-small", value: current, id: "rename-input",
-    maxlength: String(NAME_MAX + 20), autocomplete: "nickname", "aria-label": t("phone.name_label"),
-  });
-  const close = () => { renameForm = null; render(); };
+// Renaming: a small form in place of the name, drawn from `renaming` (what was typed, kept
+// as it is typed) while open, so a room update morphing the lobby keeps its text and focus.
+let renaming = null;   // {current, draft, invalid}
+
+function renameForm(r) {
+  const close = () => { renaming = null; render(); };
   return h("form", {
     class: "rename-form", novalidate: true,
     onsubmit: async (event) => {
       event.preventDefault();
-      const name = input.value.trim();
-      if (name === current) return close();
+      const name = r.draft.trim();
+      if (name === r.current) return close();
       let error = null;
       if (!name) error = { code: "name_empty" };
       else if ([...name].length > NAME_MAX) error = { code: "name_too_long", params: { max: NAME_MAX } };
@@ -309,29 +313,50 @@ function buildRenameForm(current) {
         if (reply.ok) { store(nameKey, name); return close(); }
         error = reply.error;
       }
-      input.setAttribute("aria-invalid", "true");
+      r.invalid = true;
+      event.target.querySelector("input").setAttribute("aria-invalid", "true");
       toast(errorText(error), { kind: "error" });
     },
-  }, input,
+  }, h("input", {
+    type: "text", class: "text-input text-input-small", value: r.draft, id: "rename-input",
+    maxlength: String(NAME_MAX + 20), autocomplete: "nickname", "aria-label": t("phone.name_label"),
+    "aria-invalid": r.invalid ? "true" : undefined,
+    oninput() { r.draft = this.value; },
+  }),
   h("div", { class: "rename-buttons" },
     h("button", { type: "submit", class: "btn btn-small btn-primary" }, t("phone.save")),
     h("button", { type: "button", class: "btn btn-small btn-quiet", onclick: close }, t("common.cancel"))));
 }
 
+// The lobby is updated in place while the room changes under it (players join, bots, names,
+// the host's options: a `room` message each): its cards are morphed into the page shown
+// (morph.js, loaded with the seated page's modules), and the header stays the same node unless
+// what it shows changed. Nothing the host may be pressing leaves the page (Chromium drops a
+// click whose pressed node was removed before the release: a tap on "Add a bot" or "Start" was
+// lost), and a half-typed name keeps its text and focus.
+const lobbyMain = h("main", { class: "phone-main" });
+let lobbyHeadShows = "";
+
 function renderLobby() {
   const room = state.room;
   const p = me();
   const host = isHost();
-  mount(app, header(), h("main", { class: "phone-main" },
+  const shown = lobbyMain.parentNode === app && app.childElementCount === 2;
+  // one element in the page (showPage's page), laid out as its children (display: contents)
+  const page = h("div", { class: "lobby-page" },
     h("section", { class: "card you-card", id: "you" },
       disc(p.colour, p.letter, { big: true }),
       h("div", { class: "you-text" },
         h("div", { class: "you-label" }, t("phone.you_are")),
-        renameForm ? renameForm : h("div", { class: "you-name" }, p.name),
+        renaming ? renameForm(renaming) : h("div", { class: "you-name" }, p.name),
         host ? h("div", { class: "you-host" }, t("phone.you_host")) : null),
-      renameForm ? null : h("button", {
+      renaming ? null : h("button", {
         type: "button", class: "btn btn-small btn-quiet", id: "rename",
-        onclick: () => { renameForm = buildRenameForm(p.name); render(); renameForm.querySelector("input").focus(); },
+        onclick: () => {
+          renaming = { current: p.name, draft: p.name, invalid: false };
+          render();
+          document.getElementById("rename-input")?.focus();
+        },
       }, t("phone.rename"))),
     h("section", { class: "card" },
       h("h2", { class: "section-title" }, t("lobby.players"), h("span", { class: "count" }, String(room.players.length))),
@@ -341,7 +366,16 @@ function renderLobby() {
       confirmButton(t("phone.leave"), async () => {
         const reply = await call("leave", {});
         if (reply.ok) forget();
-      }, { class: "btn btn-quiet", id: "leave" }))));
+      }, { class: "btn btn-quiet", id: "leave" })));
+  // A lobby left for a game is drawn afresh (its ids, as #rules-link, are the game page's too).
+  if (!shown) lobbyMain.replaceChildren();
+  if (later.morph) later.morph.showPage(lobbyMain, page, `lobby|${code}`);
+  else lobbyMain.replaceChildren(page);
+  // the header: what header() reads in the lobby (it moves the badge and the language switch)
+  const head = JSON.stringify([getLang(), p.colour, p.letter, p.name, turn.mine, turn.flash]);
+  if (!shown) mount(app, header(), lobbyMain);
+  else if (head !== lobbyHeadShows) keepFocus(app, () => app.firstElementChild.replaceWith(header()));
+  lobbyHeadShows = head;
 }
 
 function renderGame() {

@@ -13,6 +13,7 @@ import { finalPanel } from "/static/js/final.js";
 import { onWatch } from "/static/js/story.js";
 import { cue, cueFor, countdownTicks, isMuted, setMuted, onMuteChange, played } from "/static/js/sound.js";
 import { keepAwake } from "/static/js/wake.js";
+import { showPage } from "/static/js/morph.js";
 
 const ROOM_KEY = "castaways.table.room";
 const hostKey = (code) => `castaways.host.${code}`;
@@ -163,18 +164,38 @@ onMuteChange(() => render());
 
 // ---- lobby --------------------------------------------------------------------------------
 
+// The lobby is updated in place while the room changes under it (players join, bots, names,
+// the host's options: a `room` message each): its players, game and options are morphed into the
+// column shown (morph.js), and its header and join panel stay the same nodes unless what they
+// show changed. Nothing the host may be pressing leaves the page (Chromium drops a click whose
+// pressed node was removed before the release: a tap on "Add a bot" or "Start" was lost), a
+// focused field keeps its text and focus, and the QR code is not drawn again.
+const lobbyMain = h("main", { class: "lobby-layout" });
+let joinPanel = null;
+let joinPanelShows = "";
+let lobbyHeadShows = "";
+
 function renderLobby() {
   const room = state.room;
   const host = isHost();
-  const codeBox = h("section", { class: "join-panel" },
-    h("h1", { class: "join-title" }, t("table.join_title")),
-    h("div", { class: "qr-frame" }, qrImg("big")),
-    h("div", { class: "code-label" }, t("table.room_code")),
-    h("div", { class: "room-code", id: "room-code", "aria-label": t("table.room_code") }, room.code),
-    h("div", { class: "join-url", id: "join-url" }, joinUrl()));
+  const qr = qrImg("big");
+  const says = [getLang(), room.code, joinUrl()].join("|");
+  if (!joinPanel || says !== joinPanelShows || !joinPanel.contains(qr)) {
+    joinPanelShows = says;
+    qr.alt = t("table.qr_alt", { code: state.code });
+    const next = h("section", { class: "join-panel" },
+      h("h1", { class: "join-title" }, t("table.join_title")),
+      h("div", { class: "qr-frame" }, qr),
+      h("div", { class: "code-label" }, t("table.room_code")),
+      h("div", { class: "room-code", id: "room-code", "aria-label": t("table.room_code") }, room.code),
+      h("div", { class: "join-url", id: "join-url" }, joinUrl()));
+    if (joinPanel && joinPanel.parentNode) joinPanel.replaceWith(next);
+    joinPanel = next;
+  }
 
   const count = room.players.length;
-  mount(lobbyRoot,
+  // one element in the column (showPage's page), laid out as its children (display: contents)
+  showPage(lobbyRoot, h("div", { class: "lobby-page" },
     h("h2", { class: "section-title" }, t("lobby.players"), h("span", { class: "count" }, String(count))),
     count
       ? playersList(room, { isHost: host, call })
@@ -182,11 +203,23 @@ function renderLobby() {
     h("div", { class: "card picker-card" },
       gamePicker(room, { isHost: host, call })),
     host ? null : h("p", { class: "muted read-only-note" },
-      t("table.extra_screen")));
+      t("table.extra_screen"))), `lobby|${room.code}`);
 
   letGo([stageBox, qrSmall]);
-  mount(app, topbar(null), h("main", { class: "lobby-layout" }, codeBox, lobbyBox));
-  lobbyFitter.fit(null);   // six players and a game's options: shrunk to fit, never scrolled
+  // the header: what topbar() reads (it moves the badge and the language switch into a new one)
+  const head = [getLang(), isMuted(), Boolean(document.fullscreenElement)].join("|");
+  if (lobbyMain.parentNode === app && app.childElementCount === 2 && lobbyBox.parentNode === lobbyMain
+    && joinPanel.parentNode === lobbyMain) {
+    if (head !== lobbyHeadShows) app.firstElementChild.replaceWith(topbar(null));
+  } else {
+    lobbyMain.replaceChildren(joinPanel, lobbyBox);
+    mount(app, topbar(null), lobbyMain);
+  }
+  lobbyHeadShows = head;
+  // Six players and a game's options: shrunk to fit, never scrolled. The scale is searched again
+  // (a layout per step) only when the column's content changed; a room message that changes
+  // nothing in it (a visitor on the join page, a phone reconnecting) checks the kept scale once.
+  lobbyFitter.fit(null, lobbyRoot.innerHTML);
 }
 
 // The page's kept elements (the stage, the lobby's column, the QR codes) that the new screen does

@@ -10,29 +10,48 @@ import { h, humanize } from "./dom.js";
 import { t, has, getLang } from "./i18n.js";
 import { playerChip } from "./players.js";
 
+// The confirmations waiting for their second tap, by the button's name (its id, else its
+// data-*): kept apart from the button, so a page drawn again meanwhile (a `room` or `game`
+// update, the lobby morphed in place) draws it armed, and the button shown, kept by the morph
+// or mounted anew, confirms on the next tap. Its handler goes through h() and reads the button
+// it runs on (`this`): a kept button runs the last render's handler (dom.js), never a closure
+// over a button drawn for another player.
+const armed = new Map();   // name -> {label, els: the buttons drawn armed, timer}
+
+function disarm(name) {
+  const a = armed.get(name);
+  if (!a) return;
+  armed.delete(name);
+  clearTimeout(a.timer);
+  for (const el of a.els) {
+    el.textContent = a.label;
+    el.classList.remove("armed");
+  }
+}
+
 /** A button that asks for a second tap before doing something destructive. */
 export function confirmButton(label, onConfirm, attrs = {}, confirmKey = "common.confirm") {
-  let armed = false;
-  let timer = null;
-  const btn = h("button", { type: "button", ...attrs }, label);
-  btn.addEventListener("click", () => {
-    if (!armed) {
-      armed = true;
-      btn.textContent = t(confirmKey);
-      btn.classList.add("armed");
-      timer = setTimeout(() => {
-        armed = false;
-        btn.textContent = label;
-        btn.classList.remove("armed");
-      }, 3500);
-      return;
-    }
-    clearTimeout(timer);
-    armed = false;
-    btn.textContent = label;
-    btn.classList.remove("armed");
-    onConfirm();
-  });
+  // unnamed: armed for as long as the button drawn stays (a page drawn again draws it unarmed)
+  const name = attrs.id || attrs.dataset ? JSON.stringify([attrs.id || "", attrs.dataset || {}]) : {};
+  const on = armed.get(name);
+  const cls = [].concat(attrs.class || [], on ? ["armed"] : []);
+  const btn = h("button", {
+    type: "button", ...attrs, class: cls.length ? cls : undefined,
+    onclick() {
+      if (armed.has(name)) {
+        disarm(name);
+        onConfirm();
+        return;
+      }
+      armed.set(name, { label, els: new Set([this]), timer: setTimeout(() => disarm(name), 3500) });
+      this.textContent = t(confirmKey);
+      this.classList.add("armed");
+    },
+  }, on ? t(confirmKey) : label);
+  if (on) {
+    on.els.add(btn);
+    on.label = label;   // (the language may have changed)
+  }
   return btn;
 }
 
@@ -66,7 +85,12 @@ export function playersList(room, { meId = null, isHost = false, call = null } =
           title: t("lobby.remove_name", { name: p.name }), dataset: { remove: p.id } },
         "common.confirm_short"));
     }
-    return playerChip(p, { me: p.id === meId, actions });
+    const chip = playerChip(p, { me: p.id === meId, actions });
+    // A chip stands for its player (morph.js morphId's form): a lobby morphed in place keeps
+    // each player's chip, and its "remove", when a player above leaves, rather than drawing the
+    // next player into it.
+    chip.id = `lobby-player-${String(p.id).replace(/[^A-Za-z0-9_-]/g, "_")}`;
+    return chip;
   });
   return h("ul", { class: "players", "aria-label": t("lobby.players") }, items);
 }
@@ -165,13 +189,14 @@ function stepper(spec, value, onSet, { disabled, label, none }) {
     placeholder: spec.nullable ? none : undefined,
     // Wide enough for the "none" word of the game ("Aucune" was cut to "Aucu").
     style: spec.nullable ? { width: `${Math.max(4, String(none).length * 0.75 + 1.6)}em` } : undefined,
-  });
-  input.addEventListener("change", () => {
-    const raw = input.value.trim();
-    if (raw === "" && spec.nullable) { onSet(null); return; }
-    const n = Math.round(Number(raw));
-    if (!Number.isFinite(n)) { input.value = String(value ?? ""); return; }
-    onSet(clamp(n));
+    // through h(): the field a morph keeps runs the last render's handler, with its value
+    onchange() {
+      const raw = this.value.trim();
+      if (raw === "" && spec.nullable) { onSet(null); return; }
+      const n = Math.round(Number(raw));
+      if (!Number.isFinite(n)) { this.value = String(value ?? ""); return; }
+      onSet(clamp(n));
+    },
   });
   return h("div", { class: "stepper" },
     h("button", {
@@ -327,7 +352,7 @@ export function hostPanel(room, { call, meId = null }) {
     }
     if (!p.bot && p.id !== meId) {
       actions.push(confirmButton(t("host.kick"), () => call("kick", { player: p.id }),
-        { class: "btn btn-small btn-danger" }));
+        { class: "btn btn-small btn-danger", dataset: { kick: p.id } }));
     }
     return playerChip(p, { me: p.id === meId, seatless: p.seat === null && !p.bot, actions });
   });
