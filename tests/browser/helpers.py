@@ -170,6 +170,23 @@ LIFEBOAT_PHONE_CTX = (
     'const COLOURS = ["#d7263d", "#2f6fd6", "#2f9e5b", "#f2c230", "#8447b5", "#ee7a1b"];')
 
 
+# The Lifeboats phone's morph-test context: English keys as words, every seat a grey colour.
+LIFEBOATS_PHONE_CTX = ('lang: "en", t: (k) => k, players: [], room: null,'
+                       ' colourOf: (seat) => ({ colour: "#888", letter: "?", name: msg.view.players[seat] })')
+
+
+def preview_phone(browser, preview, scenario):
+    """A 390x844 phone page of a game's preview (tests/browser/preview.py) at `scenario`, in
+    English, ready: (context, page, the page's errors)."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{preview}?page=phone&s={scenario}&lang=en")
+    page.wait_for_function("window.__ready === true")
+    return ctx, page, errors
+
+
 def phone_morph_opening(module, ctx, prelude=""):
     """Page-side JS opening the phone morph tests (pasted at the start of an async page function
     whose argument is `names`, the preview's scenarios): `mod`, the phone module

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from tests.browser import preview as preview_page
-from tests.browser.helpers import assert_catalog_parity, phone_morph_opening
+from tests.browser.helpers import LIFEBOATS_PHONE_CTX, assert_catalog_parity, phone_morph_opening, preview_phone
 from tests.browser.paintcheck import idle_paints, repainting, running_animations
 from tests.browser.conftest import ROOT
 
@@ -298,16 +298,9 @@ def test_a_morphed_phone_page_builds_only_what_changed(browser, preview):
     other seats, their pawns and its head are kept as they are: parts inside a part); a kept
     boat's "+" still places the pawn the state shown offers; one more vote takes one name out of
     the voters awaited and keeps the others' nodes."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    page = ctx.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{preview}?page=phone&s=setup_pawns&lang=en")
-    page.wait_for_function("window.__ready === true")
+    ctx, page, errors = preview_phone(browser, preview, "setup_pawns")
     import lb_scenarios as scenarios
-    out = page.evaluate("""async (names) => {""" + phone_morph_opening("lifeboats",
-        'lang: "en", t: (k) => k, players: [], room: null,'
-        ' colourOf: (seat) => ({ colour: "#888", letter: "?", name: msg.view.players[seat] })') + """
+    out = page.evaluate("""async (names) => {""" + phone_morph_opening("lifeboats", LIFEBOATS_PHONE_CTX) + """
       // setup_pawns: the same payload twice, then one more pawn in another player's boat
       const base = states[names.indexOf("setup_pawns")].phone;
       const msg = { ...base, match: 1, version: ++version, events: [] };

@@ -6,28 +6,15 @@ the row of the boat it went into, not my whole block. Each morphed page reads as
 payload drawn afresh."""
 
 from tests.browser import preview as preview_page
-from tests.browser.helpers import phone_morph_opening
+from tests.browser.helpers import LIFEBOATS_PHONE_CTX, phone_morph_opening, preview_phone
 
 
 preview = preview_page.served("lifeboats", "lb_scenarios")
-# the morph tests' opening (helpers.py): English keys as words, every seat a grey colour
-OPENING = phone_morph_opening("lifeboats", 'lang: "en", t: (k) => k, players: [], room: null,'
-                              ' colourOf: (seat) => ({ colour: "#888", letter: "?", name: msg.view.players[seat] })')
-
-
-def _phone(browser, preview, scenario):
-    """A 390x844 phone page of the preview at `scenario`, ready: (context, page, page errors)."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    page = ctx.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{preview}?page=phone&s={scenario}&lang=en")
-    page.wait_for_function("window.__ready === true")
-    return ctx, page, errors
+OPENING = phone_morph_opening("lifeboats", LIFEBOATS_PHONE_CTX)
 
 
 def test_the_board_of_others_turns_is_written_in_place(browser, preview):
-    ctx, page, errors = _phone(browser, preview, "setup_pawns")
+    ctx, page, errors = preview_phone(browser, preview, "setup_pawns")
     out = page.evaluate("""async (names) => {""" + OPENING + """
       // the set-up seen from a phone whose player waits: the board under the card, no buttons
       const base = states[names.indexOf("setup_pawns")].phone;
@@ -98,7 +85,7 @@ def test_the_vote_wheel_is_not_drawn_again_by_the_others_votes(browser, preview)
     """While I choose on the vote wheel, the others' votes arriving build nothing (the wheel is a
     part of the ballot, its choices and my pick): its SVG stays the node it was, turned where I
     left it."""
-    ctx, page, errors = _phone(browser, preview, "vote")
+    ctx, page, errors = preview_phone(browser, preview, "vote")
     out = page.evaluate("""async (names) => {""" + OPENING + """
       // the scenario's vote, one of those who voted not yet voted: two votes to come
       const base = states[names.indexOf("vote")].phone;
