@@ -626,8 +626,12 @@ def print_tasks(events, thread, bounds, title, durations=None):
 # replay). The difference is Chromium's: 5-9 compositor feedback tasks per update (about 5 per
 # frame drawn; 2-20 us each at 1x), on the TVs of Lifeboats and Lifeboat 0.3-0.5 frames more per
 # update and reveal.js's timers (a reveal's transitions playing over the fast replay), on the
-# phones about one anchor_element_interaction_tracker timer (Playwright's mouse resting on the
-# page after its clicks: a hover check after each layout; no phone has a mouse).
+# phones about one anchor_element_interaction_tracker timer (Chromium's, on a mobile page: it
+# stays with the rules link's href removed and Playwright's mouse moved off the page). The replay has no countdowns (deadline None): with one,
+# the TV's countdown ticks (sound.js) posted a setTimeout 0 on every new deadline, now looked at in
+# the message's task (tests/browser/test_page_tasks.py). The message path parses once: socket.io
+# decodes a 2-6 KB payload in one JSON.parse (in the page, 20-200 us a message, as JSON.parse
+# alone) and hands it on in a microtask.
 ORIGIN_FEEDBACK = ("DidPresentCompositorFrameOnImplThread", "DidSwap", "DrawInternal", "~ScopedCommitCompletionEvent",
                    "ReportSwapAndPresentationFailureOnTaskRunner", "EnsureSendTimer")
 

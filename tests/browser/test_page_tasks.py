@@ -15,7 +15,7 @@ No sleeps: every wait is on a condition.
 import pytest
 
 from tests.browser.conftest import own_server
-from tests.browser.helpers import host_request as _request, socket_events, tv_and_ana
+from tests.browser.helpers import host_request as _request, record_frames, socket_events, tv_and_ana
 
 pytestmark = pytest.mark.browser
 
@@ -27,13 +27,6 @@ def live_server(tmp_path_factory):
     data = tmp_path_factory.mktemp("tasks")
     with own_server(data, "--seed", "5", "--bot-delay", "0") as url:
         yield url
-
-
-def _recorder(page):
-    frames = []
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
-        payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))))
-    return frames
 
 
 FEED = """async (payloads) => {
@@ -64,7 +57,7 @@ FEED = """async (payloads) => {
 ])
 def test_an_update_posts_no_task_of_its_own(browser, contexts, page_errors, live_server, game, bots, options):
     tv, ana, _ = tv_and_ana(browser, contexts, page_errors, live_server, TV_720)
-    recorded = {"tv": _recorder(tv), "ana": _recorder(ana)}
+    recorded = {"tv": record_frames(tv), "ana": record_frames(ana)}
     tv.reload()          # recorded from the start: the welcome, the room, every game payload
     ana.reload()
     ana.locator("#you").wait_for()
