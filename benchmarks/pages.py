@@ -67,10 +67,11 @@ requests made before it (the page's Resource Timing: count, bytes transferred, e
     make bench-pages BENCH_ARGS="--first-load"        # only the first load (--runs N)
     make bench-pages BENCH_ARGS="--no-first-load --no-rematches --split"   # where the time goes
     make bench-pages BENCH_ARGS="--no-first-load --no-rematches --why4x --tasks 3"   # why 4x is 4x
+    make bench-pages BENCH_ARGS="--no-first-load --no-rematches --no-own --origins"  # whose tasks
     python benchmarks/pages.py [--first-load | --no-first-load] [--runs N] [--no-rematches]
                                [--games LABEL] [--pages TV|phone] [--split] [--detail N]
                                [--method socket|evaluate|both] [--correct-rate]
-                               [--no-own] [--own-gap MS] [--why4x] [--tasks N]
+                               [--no-own] [--own-gap MS] [--why4x] [--tasks N] [--origins]
 
 The figures depend on the machine and its load: compare a before and an after from one sitting.
 """
@@ -183,6 +184,7 @@ GC = {"MinorGC", "MajorGC", "V8.GCScavenger", "V8.GCCompactor", "V8.GCFinalizeMC
       "V8.GC_SCAVENGER", "V8.GC_MC_INCREMENTAL", "BlinkGC.CompleteSweep", "BlinkGC.LazySweepInIdle",
       "V8.GCIncrementalMarking", "V8.GCFinalizeMCReduceMemory", "MinorMS"}
 BUCKETS = ("script", "style", "layout", "forced", "paint", "gc")
+ORIGINS = False     # --origins: each update's tasks by the code that posted them (task_origins)
 TASKS = 0           # --tasks N: the first N updates' tasks, the harness's and the own driver's, at 1x and 4x
 DETAIL = 0          # --detail N: the N largest trace events and JS functions behind each split
 
@@ -605,6 +607,97 @@ def print_tasks(events, thread, bounds, title, durations=None):
                   f"  thread {t.get('tdur', t['dur']) / 1000:6.2f}  {t['name']}: {', '.join(names)}")
 
 
+
+# Where each task of an update comes from (--origins): the own replay at 1x traced with the
+# "toplevel" category too, whose ThreadControllerImpl::RunTask events name the code that posted
+# the task (src_file, src_func). Per update (task_windows' rule), each task by its origin: the
+# update's own task (the mark's: JSON.parse, the handler, the module, the morph), its frame and
+# any frame after it (a CSS transition or animation needs one), a page timer (by the script
+# function it ran: a reveal's, a ticker's, a toast's; the driver's own has no script URL), the
+# compositor's feedback (a frame drawn posts the main thread a few tiny tasks: its presentation,
+# swap, paint timing), GC, and the rest by Chromium's source. Fed and with nothing fed (the
+# driver alone), so that the page's own tasks are the difference.
+# What it showed (2026-11-27, main 3779531, 40 updates, 1x; tasks per update fed / driver alone):
+# Lifeboats 5p TV 13.0 / 6.0, phone 10.2 / 4.1; Lifeboat 6p TV 10.8 / 4.1, phone 7.4 / 4.1;
+# Galèrapagos 6p TV 9.5 / 4.1, phone 10.8 / 5.1; 12p TV 9.2 / 4.1, phone 9.7 / 4.2. Besides the
+# message and one frame, the pages' scripts post almost nothing per update: their rAF checks
+# (fit.js, fitWhenNeeded) and ResizeObserver callbacks run inside the frame's task, socket.io
+# hands a message on in a microtask, and no timer is set per update (deadlines off, as in the
+# replay). The difference is Chromium's: 5-9 compositor feedback tasks per update (about 5 per
+# frame drawn; 2-20 us each at 1x), on the TVs of Lifeboats and Lifeboat 0.3-0.5 frames more per
+# update and reveal.js's timers (a reveal's transitions playing over the fast replay), on the
+# phones about one anchor_element_interaction_tracker timer (Chromium's, on a mobile page: it
+# stays with the rules link's href removed and Playwright's mouse moved off the page). The replay has no countdowns (deadline None): with one,
+# the TV's countdown ticks (sound.js) posted a setTimeout 0 on every new deadline, now looked at in
+# the message's task (tests/browser/test_page_tasks.py). The message path parses once: socket.io
+# decodes a 2-6 KB payload in one JSON.parse (in the page, 20-200 us a message, as JSON.parse
+# alone) and hands it on in a microtask.
+ORIGIN_FEEDBACK = ("DidPresentCompositorFrameOnImplThread", "DidSwap", "DrawInternal", "~ScopedCommitCompletionEvent",
+                   "ReportSwapAndPresentationFailureOnTaskRunner", "EnsureSendTimer")
+
+
+def task_origins(events, thread, bounds):
+    """{origin: [tasks, wall ms, thread ms] per update} of the tasks in the replay's windows."""
+    import bisect
+    xs = sorted((e for e in events if e.get("ph") == "X" and (e.get("pid"), e.get("tid")) == tuple(thread)
+                 and e.get("dur") is not None), key=lambda e: (e["ts"], -e["dur"]))
+    tops, kids, end = [], {}, None
+    for e in xs:
+        if end is not None and e["ts"] < end:
+            if e["ts"] + e["dur"] <= end:
+                kids.setdefault(id(tops[-1]), []).append(e)
+            continue
+        if e["name"] == "SequenceManager::DoIdleWork":      # "toplevel"'s idle marker: no task
+            continue
+        end = e["ts"] + e["dur"]
+        tops.append(e)
+    n = len(bounds) - 1
+    out = {}
+    frames_seen = set()
+    for t in tops:
+        k = bisect.bisect_left(bounds, t["ts"] + t["dur"]) - 1
+        if not 0 <= k < n:
+            continue
+        inner = kids.get(id(t), [])
+        names = {c["name"] for c in inner}
+        posted = next((c["args"] for c in inner if c.get("args", {}).get("src_func")), {})
+        func, where = posted.get("src_func", ""), posted.get("src_file", "").rsplit("/", 1)[-1]
+        calls = [c["args"]["data"] for c in inner if c["name"] in ("FunctionCall", "TimerFire")
+                 and isinstance(c.get("args", {}).get("data"), dict) and c["args"]["data"].get("url")]
+        if bounds[k] >= t["ts"]:
+            origin = "the message (its mark's task: parse, handler, module, morph)"
+        elif func == "ScheduledActionSendBeginMainFrame":
+            origin = "another frame (a CSS transition or animation)" if k in frames_seen else "the frame (rAF and ResizeObserver callbacks in it)"
+            frames_seen.add(k)
+        elif func in ORIGIN_FEEDBACK or where.startswith("paint_timing"):
+            origin = "compositor feedback (a frame drawn)"
+        elif func == "DOMTimer":
+            c = calls[0] if calls else None
+            origin = (f"timer {c.get('functionName') or '(anonymous)'} {c['url'].rsplit('/', 1)[-1]}:{c.get('lineNumber')}"
+                      if c else "timer (no script URL: the driver's)")
+        elif any("GC" in nm for nm in names) or "gc" in where or where in ("sweeper.cc", "marker.cc", "memory-reducer.cc"):
+            origin = "GC"
+        else:
+            origin = f"{where}:{func}" if func else t["name"]
+        row = out.setdefault(origin, [0.0, 0.0, 0.0])
+        row[0] += 1 / n
+        row[1] += t["dur"] / 1000 / n
+        row[2] += t.get("tdur", t["dur"]) / 1000 / n
+    return out
+
+
+def print_origins(page, cdp, n, label, name):
+    """--origins: the own replay's tasks per update by origin at 1x, fed and the driver alone."""
+    cats = OWN_CATEGORIES + ["toplevel"]
+    for feed in (True, False):
+        got = own_replay(page, cdp, n if feed else FLOOR_RUNS, 1, feed=feed, categories=cats)
+        rows = task_origins(got["events"], got["thread_id"], got["bounds"])
+        print(f"      {label} {name}, tasks per update by origin at 1x, {'fed' if feed else 'nothing fed (the driver alone)'}:"
+              f" {sum(r[0] for r in rows.values()):.2f} (count, wall ms, thread ms per update)", flush=True)
+        for origin, (count, wall, cpu) in sorted(rows.items(), key=lambda x: -x[1][0]):
+            if count >= 0.05:
+                print(f"        {count:5.2f}  {wall:6.2f}  {cpu:6.2f}  {origin}")
+
 def p95(xs):
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(round(0.95 * (len(xs) - 1))))]
@@ -702,6 +795,9 @@ def per_update(browser, url, rows, only="", slow_rate=4.0, split=False, methods=
                     print_tasks(fed["events"], fed["thread_id"], fed["bounds"],
                                 f"{label} {name}: own (the page feeds itself), rate {rate:g}; TaskDuration around it {fed['task_duration']:.1f} ms")
                 globals()["METHOD"] = saved
+            if ORIGINS:
+                load_frames(page, payloads)
+                print_origins(page, cdp, len(payloads), label, name)
             if own:
                 load_frames(page, payloads)
                 figs = {rate: own_figures(page, cdp, len(payloads), 1 if rate == 1 else slow_rate) for rate in (1, 4)}
@@ -923,7 +1019,7 @@ def first_load(browser, url, runs):
 
 
 def main():
-    global DETAIL, OWN_GAP_MS, TASKS
+    global DETAIL, OWN_GAP_MS, TASKS, ORIGINS
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--no-rematches", action="store_true", help="skip the rematch series")
     parser.add_argument("--games", default="", help="only the rows whose label contains this (e.g. Lifeboat 6p)")
@@ -947,11 +1043,14 @@ def main():
                         help=f"the own driver's idle gap after each update's frame (default {OWN_GAP_MS})")
     parser.add_argument("--tasks", type=int, default=0, metavar="N",
                         help="print the first N updates' main-thread tasks, one by one, under the harness and the own driver, at 1x and 4x")
+    parser.add_argument("--origins", action="store_true",
+                        help="each page's tasks per update by the code that posted them (1x, fed and the driver alone)")
     parser.add_argument("--why4x", action="store_true",
                         help="with the own columns: their wall and thread time by kind at 1x and 4x")
     args = parser.parse_args()
     DETAIL = args.detail
     TASKS = args.tasks
+    ORIGINS = args.origins
     OWN_GAP_MS = args.own_gap
     from playwright.sync_api import sync_playwright
     with tempfile.TemporaryDirectory() as data, \

@@ -109,12 +109,15 @@ export function countdownTicks(from = 5) {
     timer = setTimeout(wake, until + 15);
   }
   return {
+    // A new deadline is looked at in the task that brings it (the `game` message), not in a
+    // timer of its own: one task less for every update that sets a countdown, which a
+    // throttled TV stick charges more than its few microseconds of work (issue 24).
     set(next) {
       if (next === deadline) return;
       deadline = next;
       last = null;
       stop();
-      if (deadline) timer = setTimeout(wake, 0);
+      if (deadline) wake();
     },
   };
 }
