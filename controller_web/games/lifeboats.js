@@ -193,23 +193,33 @@ function ballotTitle(view, tr, ballot) {
 function lanePicker({ view, legal, tr, send, m }) {
   const black = legal.some((a) => a.type === "place_black");
   const lanes = new Map(legal.map((a) => [a.lane, a]));
-  const byColour = Object.fromEntries(view.boats.map((b) => [b.colour, b]));
+  // Each island named once over its lanes, as on the board: seven lanes keep the card's width
+  // (a name on each narrow lane pushed lane 7 out of sight, and in French cut words in two).
+  const runs = [];
+  for (const l of view.lanes) {
+    const last = runs[runs.length - 1];
+    if (last && last.island === l.island) last.n += 1;
+    else runs.push({ island: l.island, n: 1 });
+  }
+  const heads = runs.map(({ island, n }) => {
+    const v = islandValues(view, island);
+    return h("div", { class: `lb-lane-head lb-isl-${island}`, style: { gridColumn: `span ${n}` } },
+      h("span", { class: "lb-lane-isl" }, tr(`island.${island}`)),
+      h("span", { class: "lb-lane-val" }, `${v.officer}/${v.sailor}`));
+  });
   const buttons = view.lanes.map((l) => {
     const a = lanes.get(l.lane);
-    const v = islandValues(view, l.island);
     return h("button", {
       class: `lb-lane-btn lb-isl-${l.island}`, disabled: !a || m.pending, dataset: { lane: String(l.lane) },
-      "data-testid": `lb-lane-${l.lane}`, onclick: () => a && send(a),
+      "data-testid": `lb-lane-${l.lane}`, "aria-label": `${l.lane} · ${tr(`island.${l.island}`)}`,
+      onclick: () => a && send(a),
     },
       h("span", { class: "lb-lane-num" }, String(l.lane)),
-      h("span", { class: "lb-lane-isl" }, tr(`island.${l.island}`)),
-      h("span", { class: "lb-lane-val" }, `${v.officer}/${v.sailor}`),
       l.boat ? h("span", { class: "lb-lane-boat", style: { background: fill(view, l.boat), color: ink(view, l.boat) } },
         shape(l.boat, 18)) : null);
   });
-  void byColour;
   return card(tr(black ? "do.place_black" : "do.place_boat"), tr("do.place_boat.hint"),
-    h("div", { class: "lb-lanes" }, buttons));
+    h("div", { class: "lb-lanes" }, heads, buttons));
 }
 
 function pawnPlacer(env) {

@@ -142,7 +142,7 @@ export const table = {
     "me.spectator": "You are watching this game.",
 
     "do.place_boat": "Choose a start field for your boat",
-    "do.place_boat.hint": "The lane decides the island, and so what pawns aboard will score (officer/sailor points under each lane).",
+    "do.place_boat.hint": "The lane decides the island, and so what pawns aboard will score (officer/sailor points under each island's name).",
     "do.place_black": "Choose a start field for the black boat",
     "do.place_pawn": "Seat one of your pawns",
     "do.place_pawn.hint": "Pick officer or sailor, then tap a free seat in any boat.",
@@ -321,7 +321,7 @@ export const table = {
     "me.spectator": "Vous regardez cette partie.",
 
     "do.place_boat": "Choisissez la case de départ de votre bateau",
-    "do.place_boat.hint": "Le couloir décide de l'île, donc de ce que rapporteront les pions à bord (points officier/matelot sous chaque couloir).",
+    "do.place_boat.hint": "Le couloir décide de l'île, donc de ce que rapporteront les pions à bord (points officier/matelot sous le nom de chaque île).",
     "do.place_black": "Choisissez la case de départ du bateau noir",
     "do.place_pawn": "Placez un de vos pions",
     "do.place_pawn.hint": "Choisissez officier ou matelot, puis touchez une place libre dans un bateau.",
