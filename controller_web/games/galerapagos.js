@@ -458,8 +458,8 @@ function waiting(env) {
 
 // A sentence as its words between its chips (a castaway, a card, a list of names): always a
 // text first, last and between two chips ("" where it has none), the words of one sentence
-// in one text, a card's name (an <i>) in a plain span as fmt puts one that punctuation
-// follows. Two sentences with as many chips then have the same nodes ("Ben takes an action",
+// in one text, a card's name (an <i>) in a plain span and before a text, as fmt puts one that
+// punctuation follows ("Coffee."). Two sentences with as many chips then have the same nodes ("Ben takes an action",
 // "A snake bit Ben"; "Ben puts the Axe in play", "Cy plays Coffee."): the morph writes their
 // words and the chip's colour and name in place, where it had idiomorph redraw the line, its
 // chips made anew, styled and laid out (issue 24).
@@ -471,7 +471,7 @@ function said(...parts) {
     if (Array.isArray(x)) { for (const y of x) add(y); return; }
     if (x instanceof Node && x.nodeType !== Node.TEXT_NODE) {
       if (!text) out.push(document.createTextNode(""));
-      out.push(x.localName === "i" ? h("span", {}, x) : x);
+      out.push(x.localName === "i" ? h("span", {}, x, document.createTextNode("")) : x);
       text = null;
       return;
     }
