@@ -79,12 +79,14 @@ function draw(root, m) {
   env.part = part;
   const living = view.castaways.filter((c) => c.alive).length;
   const page = h("div", { class: `gp-phone${m.pending ? " gp-pending" : ""}`, dataset: { phase: view.phase } },
-    me ? part("gp-part-me", [mine, causeOf(view, me.seat), view.first_player, view.over, view.turn, view.phase], () => meBar(env))
+    // (what the bar shows of my castaway, not all the view says of it: my hand's size or
+    // whether I acted this turn change it on most of my turns, and would rebuild it)
+    me ? part("gp-part-me", [stateOf(mine), mine.conch, causeOf(view, me.seat), view.first_player === me.seat, view.over, view.turn, view.phase], () => meBar(env))
       : h("div", { class: "gp-mebar gp-spectator" }, tr("me.spectator")),
-    view.over ? null : h("div", { class: "gp-status", "data-testid": "gp-status" }, statusLine(env)),
+    view.over ? null : h("div", { class: "gp-status", "data-testid": "gp-status" }, said(statusLine(env))),
     h("section", { class: "gp-action", "data-testid": "gp-action" }, decision(env)),
     m.error ? h("div", { class: "gp-error", role: "alert" }, m.error) : null,
-    me ? part("gp-part-hand", [me.hand, mine.faceup, legal.filter((a) => ["play", "give", "shoot"].includes(a.type))], () => hand(env)) : null,
+    me ? part("gp-part-hand", [me.hand, mine.faceup, cardUses(legal)], () => hand(env)) : null,
     part("gp-part-island", [view.water, view.food, view.wood, view.places, view.weather, view.deck_size, living], () => islandLine(env)),
     me ? part("gp-part-records", [me.records || []], () => records(env)) : null,
     // (the rules link is the page's, in its footer: one link, issue 19.8)
@@ -414,7 +416,7 @@ function nowLine(env) {
   const { view, tr, ctx, me } = env;
   const st = view.stage || {};
   const ballot = st.vote ? st.vote.ballot : st.ballot;
-  const line = (...parts) => h("p", { class: "gp-now-line", "data-testid": "gp-now" }, ...parts);
+  const line = (...parts) => h("p", { class: "gp-now-line", "data-testid": "gp-now" }, said(parts));
   if (view.over) return null;
   if (view.interrupt) return line(fmt(tr, `status.interrupt.${view.interrupt.kind}`, { who: who(ctx, view.interrupt.seat) }));
   if (ballot && !ballot.revealed) return line(tr("wait.vote", { done: ballot.voted.length, n: ballot.voters.length }));
@@ -449,9 +451,37 @@ function waiting(env) {
   parts.push(env.part("gp-part-lastvote", [view.last_vote], () => lastReveal(env)));
   parts.push(env.part("gp-part-recent", [msg.events || []], () => {
     const recent = (msg.events || []).map((e) => describeEvent(view, tr, ctx, e)).filter(Boolean).slice(-4);
-    return recent.length ? h("ul", { class: "gp-recent" }, recent.map((x) => h("li", {}, x))) : null;
+    return recent.length ? h("ul", { class: "gp-recent" }, recent.map((x) => h("li", {}, said(x)))) : null;
   }));
   return h("div", { class: "gp-card gp-wait", "data-testid": "gp-waiting" }, parts);
+}
+
+// A sentence as its words between its chips (a castaway, a card, a list of names): always a
+// text first, last and between two chips ("" where it has none), the words of one sentence
+// in one text, a card's name (an <i>) in a plain span and before a text, as fmt puts one that
+// punctuation follows ("Coffee."). Two sentences with as many chips then have the same nodes ("Ben takes an action",
+// "A snake bit Ben"; "Ben puts the Axe in play", "Cy plays Coffee."): the morph writes their
+// words and the chip's colour and name in place, where it had idiomorph redraw the line, its
+// chips made anew, styled and laid out (issue 24).
+function said(...parts) {
+  const out = [];
+  let text = null;
+  const add = (x) => {
+    if (x === null || x === undefined || x === false || x === true) return;
+    if (Array.isArray(x)) { for (const y of x) add(y); return; }
+    if (x instanceof Node && x.nodeType !== Node.TEXT_NODE) {
+      if (!text) out.push(document.createTextNode(""));
+      out.push(x.localName === "i" ? h("span", {}, x, document.createTextNode("")) : x);
+      text = null;
+      return;
+    }
+    const words = x instanceof Node ? x.nodeValue : String(x);
+    if (text) text.nodeValue += words;
+    else out.push(text = document.createTextNode(words));
+  };
+  add(parts);
+  if (!text) out.push(document.createTextNode(""));
+  return out;
 }
 
 // The castaways we wait for, in a sentence that changes as they act: each name has an id of
@@ -483,6 +513,18 @@ function finalCard({ view, me, tr, ctx }) {
 }
 
 // ---------------------------------------------------------------- my hand and the card sheet
+
+// What my hand's cards show of the legal actions: which can be played (or shot) and which
+// given, not the actions themselves (their targets are the sheet's, drawn from the memory).
+function cardUses(legal) {
+  const uses = new Set();
+  for (const a of legal) {
+    if (a.type === "give") uses.add(`give:${a.card}`);
+    else if (a.type === "play") uses.add(`use:${a.card}`);
+    else if (a.type === "shoot") uses.add("use:revolver");
+  }
+  return [...uses].sort();
+}
 
 function cardActions(legal, id) {
   return legal.filter((a) => (a.type === "play" || a.type === "give") && a.card === id
