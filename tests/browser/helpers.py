@@ -175,14 +175,14 @@ LIFEBOATS_PHONE_CTX = ('lang: "en", t: (k) => k, players: [], room: null,'
                        ' colourOf: (seat) => ({ colour: "#888", letter: "?", name: msg.view.players[seat] })')
 
 
-def preview_phone(browser, preview, scenario):
+def preview_phone(browser, preview, scenario, lang="en"):
     """A 390x844 phone page of a game's preview (tests/browser/preview.py) at `scenario`, in
-    English, ready: (context, page, the page's errors)."""
+    `lang`, ready: (context, page, the page's errors)."""
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     page = ctx.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{preview}?page=phone&s={scenario}&lang=en")
+    page.goto(f"{preview}?page=phone&s={scenario}&lang={lang}")
     page.wait_for_function("window.__ready === true")
     return ctx, page, errors
 
