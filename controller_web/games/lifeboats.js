@@ -4,7 +4,7 @@
 import { strings, table as S } from "/static/games/lifeboats/strings.js";
 import {
   h, s, boatColour, colourName, ensureCss, fill, fmt, glyph, hatIcon, ink, islandValues,
-  leakIcon, makeTr, PAWNS_MOST, shape, starIcon, tv,
+  leakIcon, makeTr, PAWNS_MOST, shape, starIcon, glyphs,
 } from "/static/games/lifeboats/common.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage, pageParts, morphId } from "/static/js/morph.js";
@@ -23,7 +23,7 @@ ensureCss(new URL("./lifeboats.css", import.meta.url));
 // bitmap per colour placed as a background, not an inline SVG root each): the board's pawns
 // were most of the page's 56 SVG roots, and each root is paint chunks that every update's
 // pre-paint, paint and layerize walk (issue 24). The same shapes in the same inks.
-const { chip, pawn, who, describeEvent } = tv;
+const { chip, pawn, who, describeEvent } = glyphs;
 
 // The picks, sheet and confirmation of one game (server/static/js/gamekey.js): a rematch
 // opens on its own first decision, never on a screen of the last game.

@@ -3,7 +3,7 @@
 import { strings, table as S } from "/static/games/lifeboats/strings.js";
 import {
   h, s, boatColour, colourName, ensureCss, fill, fmt, hatGlyph, ink, islandValues,
-  leakIcon, makeTr, PAWNS_MOST, seatColour, starIcon, tv,
+  leakIcon, makeTr, PAWNS_MOST, seatColour, starIcon, glyphs,
 } from "/static/games/lifeboats/common.js";
 import { lifeboatsReveals, lifeboatsWaiting } from "/static/games/lifeboats/moments.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
@@ -15,7 +15,7 @@ import { minutesSeconds, ticker } from "/static/js/waiting.js";
 export { strings, seatColour };
 
 // Shapes and hats as glyphs (common.js: an image each, not an inline SVG root each)
-const { chip, describeEvent, mark, pawn, who } = tv;
+const { chip, describeEvent, mark, pawn, who } = glyphs;
 
 // The board is drawn in fixed pixels for this design size (at least 1600 wide, for seven lanes
 // and the side panel, and 900 high); the TV page scales it into its stage on any screen, also

@@ -112,7 +112,7 @@ export { makeTr, fmt };
 
 // The drawings made of shapes (chips, pawns, names with their colour, log lines), with the
 // shapes and hats drawn by `mark(view, colour, size)` and `hat(size)`: inline SVG (the phone's
-// vote wheel takes the shapes' paths), or glyphs (`tv`, below: the TV and the phone's chips,
+// vote wheel takes the shapes' paths), or glyphs (`glyphs`, below: the TV and the phone's chips,
 // pawns, names and log lines).
 function drawing({ mark, hat }) {
   // A colour chip: swatch with shape, plus the translated colour name.
@@ -219,7 +219,7 @@ export const { chip, pawn, who, describeEvent } = drawing({ mark: (view, colour,
 // a bitmap drawn once per colour and ink (a canvas, 128 px: at least twice the size of the
 // largest glyph on a 4K screen), not an SVG image: an SVG image is drawn again (its document
 // painted) each time its box is repainted, as the log's lines are on every update (0.4 ms per
-// update), a bitmap is only placed. `tv`: the drawings above with glyphs; `tv.mark(view,
+// update), a bitmap is only placed. `glyphs`: the drawings above with glyphs; `glyphs.mark(view,
 // colour, size)` a colour's shape, `hatGlyph(width, height, spent)` a hat (spent: the faint one
 // of a player's row).
 const bitmaps = new Map();
@@ -276,7 +276,7 @@ export function hatGlyph(width, height = width * 0.75, spent = false) {
     })] }));
 }
 
-export const tv = drawing({ mark: (view, colour, size) => glyph(colour, size, ink(view, colour)), hat: (size) => hatGlyph(size) });
+export const glyphs = drawing({ mark: (view, colour, size) => glyph(colour, size, ink(view, colour)), hat: (size) => hatGlyph(size) });
 
 export { ensureCss } from "/static/js/dom.js";
 
