@@ -383,20 +383,7 @@ function now(env, part) {
       const banner = galerapagosWaiting(msg, ctx);
       if (!banner) return banner;
       for (const el of banner.querySelectorAll(".wf-secs")) secondsNow(el, msg.deadline);
-      // Of several names, each by its castaway's id: when one votes or is ready, the morph
-      // removes that name and keeps the others as they are (matched by their place, each
-      // name after it was rewritten, its text and colour). One name alone has none: the turn
-      // passing on rewrites its text and colour in place (morph.js), with no idiomorph call.
-      const seats = msg.waiting_for || waiting;
-      const names = banner.querySelectorAll(".wf-name");
-      // (the id after the style, which Chromium writes into the attributes when it is read: a
-      // name that gets its id in a morph has them in that order, and reads as drawn afresh)
-      if (names.length > 1) {
-        names.forEach((el, i) => {
-          void el.getAttribute("style");
-          if (seats[i] !== undefined) el.id = morphId("gt-wf", seats[i]);
-        });
-      }
+      // (each of several names keyed by its castaway: waiting.js, moments.js)
       return banner;
     }));
   }

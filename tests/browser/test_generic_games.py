@@ -101,3 +101,34 @@ def test_the_generic_countdown_ticks_in_minutes_and_turns_red(open_table):
     assert drawn["short"] == ["left 0:06", True]
     assert drawn["past"] == [["left 0:00", True], 0]
     assert drawn["none"] is None
+
+
+def test_the_waiting_banner_keys_each_of_several_names(open_table):
+    """Of several names waited for, each carries its player's key as its id (waiting.js): when one
+    votes, a morph removes that name and keeps the others' nodes, not rewriting every name after
+    it. One name alone has none (the turn passing on rewrites it in place). The id comes after
+    the style, as a morphed name has them, so it reads as one drawn afresh."""
+    table = open_table()
+    out = table.evaluate("""async () => {
+      const { waitingBanner } = await import('/static/js/waiting.js');
+      const { showPage } = await import('/static/js/morph.js');
+      const { h } = await import('/static/js/dom.js');
+      const who = (seats) => seats.map((s) => ({ name: 'P' + s, colour: '#2f6fd6', key: 'k-' + s }));
+      const page = (seats) => h('div', { class: 'fixture' }, waitingBanner({ who: who(seats), lang: 'en', kind: 'vote', total: 3 }));
+      const root = document.createElement('div');
+      document.body.append(root);
+      showPage(root, page([0, 1, 2]), 'fixture|1');
+      const before = [...root.querySelectorAll('.wf-name')];
+      showPage(root, page([0, 2]), 'fixture|1');
+      const after = [...root.querySelectorAll('.wf-name')];
+      const one = waitingBanner({ who: who([4]), lang: 'en' }).querySelector('.wf-name');
+      root.remove();
+      return { ids: before.map((e) => e.id), attrs: before[0].getAttributeNames(),
+               after: after.map((e) => e.textContent),
+               kept: after.length === 2 && after[0] === before[0] && after[1] === before[2],
+               one: one.getAttributeNames() };
+    }""")
+    assert out["ids"] == ["k-0", "k-1", "k-2"], out
+    assert out["attrs"] == ["class", "style", "id"], out
+    assert out["after"] == ["P0", "P2"] and out["kept"], out
+    assert out["one"] == ["class", "style"], out

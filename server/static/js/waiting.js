@@ -4,8 +4,9 @@
 // has voted but Chloé"). A countdown, when one runs, is shown beside it and ticks by itself.
 //
 //   waitingSentence(names, { lang, total, kind }) -> string
-//   waitingBanner({ who: [{name, colour}] or [string], lang, total, kind, deadline, testid })
-//     -> Element (big type; null when nobody is waited for)
+//   waitingBanner({ who: [{name, colour, key}] or [string], lang, total, kind, deadline, testid })
+//     -> Element (big type; null when nobody is waited for); `key`, an id (morph.js morphId)
+//     each of several names carries, so one name leaving keeps the others' nodes
 //   listNodes(items, lang) -> [Node|string]: items (nodes or strings) joined as a sentence list
 //   ticker(root, deadline, selector, format, { urgent }) -> stop(): paints the seconds left
 //     (as format(seconds) says) into every element under root matching selector, until the
@@ -88,7 +89,20 @@ export function waitingSentence(names, { lang = "en", total = 0, kind = "turn" }
 export function waitingBanner({ who = [], lang = "en", total = 0, kind = "turn", deadline = null, testid = "waiting-for" } = {}) {
   if (!who.length) return null;
   const people = who.map((p) => (typeof p === "string" ? { name: p } : p));
-  const nodes = people.map((p) => h("b", { class: "wf-name", style: p.colour ? { "--wf-c": p.colour } : null }, p.name));
+  // Of several names, each by its key (its player's morphId): when one votes or is ready, a morph
+  // removes that name and keeps the others as they are. One name alone has none: the turn
+  // passing on rewrites its text and colour in place (morph.js), with no idiomorph call.
+  const keyed = people.length > 1;
+  const nodes = people.map((p) => {
+    const el = h("b", { class: "wf-name", style: p.colour ? { "--wf-c": p.colour } : null }, p.name);
+    if (keyed && p.key) {
+      // the id after the style, which Chromium writes into the attributes when it is read: a
+      // name that gets its id in a morph has them in that order, and reads as drawn afresh
+      void el.getAttribute("style");
+      el.id = p.key;
+    }
+    return el;
+  });
   const template = text(lang, sentenceKey(people.length, { total, kind }));
   const [before, after] = template.split("{names}");
   const size = people.length > 8 ? "wf-many" : people.length > 4 ? "wf-some" : "";

@@ -5,6 +5,7 @@
 import { fmt, who, choiceNode, cardName, names } from "./common.js";
 import { offerReveals, gameKeyOf, revealSeconds, plainText } from "/static/js/reveal.js";
 import { waitingBanner } from "/static/js/waiting.js";
+import { morphId } from "/static/js/morph.js";
 
 const person = (ctx, seat) => {
   const c = ctx.colourOf(seat);
@@ -67,7 +68,7 @@ export function galerapagosWaiting(msg, ctx) {
   let total = 0;
   if (ballot && !ballot.revealed) { kind = "vote"; total = ballot.voters.length; }
   else if (st.window && !view.interrupt) { kind = "ready"; total = st.window.seats.length; }
-  return waitingBanner({ who: seats.map((x) => person(ctx, x)), lang: ctx.lang, total, kind,
+  return waitingBanner({ who: seats.map((x) => ({ ...person(ctx, x), key: morphId("gt-wf", x) })), lang: ctx.lang, total, kind,
                          deadline: kind === "ready" ? msg.deadline : null, testid: "waiting-for" });
 }
 
