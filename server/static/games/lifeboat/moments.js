@@ -75,7 +75,7 @@ export function lifeboatWaiting(msg, ctx) {
   const seats = msg.waiting_for || [];
   const win = (view.fight && view.fight.window) || (["rescue", "thirst"].includes(view.phase) ? view.window : null);
   return waitingBanner({
-    who: seats.map((x) => person(env, x, false)), lang: ctx.lang, kind: win ? "ready" : "turn",
+    who: seats.map((x) => ({ ...person(env, x, false), key: `lbt-wf-${x}` })), lang: ctx.lang, kind: win ? "ready" : "turn",
     total: win ? win.seats.length : 0, deadline: win ? msg.deadline : null, testid: "waiting-for",
   });
 }

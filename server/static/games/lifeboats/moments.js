@@ -58,7 +58,7 @@ export function lifeboatsWaiting(msg, ctx) {
   const b = view.ballot;
   const voting = b && !b.negotiating && !b.revealed;
   return waitingBanner({
-    who: seats.map((x) => person(view, x)), lang: ctx.lang, kind: voting ? "vote" : "turn",
+    who: seats.map((x) => ({ ...person(view, x), key: `lb-wf-${x}` })), lang: ctx.lang, kind: voting ? "vote" : "turn",
     total: voting ? b.voters.length : 0, deadline: null, testid: "waiting-for",
   });
 }
