@@ -310,3 +310,15 @@ def task_windows(events, thread, bounds):
             out[k][1] += e.get("tdur", e["dur"]) / 1000.0
             out[k][2] += 1
     return [tuple(w) for w in out]
+
+
+def settled(js_value, frames=5):
+    """A wait_for_function body (polled each frame): true once every stylesheet of the page is
+    loaded and `js_value` (a JS expression) has kept the same JSON for `frames` frames: a page's
+    fit read after the last refit its stylesheets or its stage's size cause, not before."""
+    return f"""() => {{
+      const now = JSON.stringify({js_value});
+      const sheets = [...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet);
+      if (!sheets || window.__settledSeen !== now) {{ window.__settledSeen = now; window.__settledFor = 0; return false; }}
+      return ++window.__settledFor >= {frames};
+    }}"""

@@ -9,6 +9,7 @@ import urllib.request
 import pytest
 
 from tests.browser.conftest import CHROMIUM_ARGS, TIMEOUT_MS, own_server  # noqa: F401
+from tests.browser.helpers import settled
 from tests.support.clients import Screen
 from tests.support.waiting import wait_until
 
@@ -176,7 +177,8 @@ def test_a_paused_replay_resized_is_fitted_at_once(browser, page_errors, evening
                 fresh.set_viewport_size({"width": w, "height": h})
                 fresh.reload()
                 fresh.wait_for_function(f"window.castaways && window.castaways.state.step === {step}")
-                fresh.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+                # its fit once its stylesheets are in and it has stopped changing
+                fresh.wait_for_function(settled(f"({_FIT})()"))
                 want = fresh.evaluate(_FIT)
             finally:
                 fresh_ctx.close()

@@ -16,7 +16,7 @@ No sleeps: every wait is on a condition."""
 import pytest
 
 from tests.browser.conftest import TV, own_server  # noqa: F401
-from tests.browser.helpers import host_request as _request, new_page, tv_and_ana
+from tests.browser.helpers import host_request as _request, new_page, settled, tv_and_ana
 
 pytestmark = pytest.mark.browser
 
@@ -90,7 +90,9 @@ def test_a_lifeboats_tv_resized_mid_game_is_fitted_at_once(browser, contexts, pa
         fresh = new_page(browser, contexts, page_errors, {"width": w, "height": h}, f"tv-{w}x{h}")
         fresh.goto(f"{live_server}/?room={code}")
         fresh.wait_for_function(f"() => Number(document.querySelector('#stage')?.dataset.version) === {version}")
-        fresh.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        # its fit once its stylesheets are in and it has stopped changing (a fit measured before
+        # the game's CSS arrived is redone then)
+        fresh.wait_for_function(settled(f"({_LB_FIT})()"))
         want = fresh.evaluate(_LB_FIT)
         fresh.close()
         tv.set_viewport_size({"width": w, "height": h})
