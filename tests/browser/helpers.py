@@ -175,10 +175,10 @@ LIFEBOATS_PHONE_CTX = ('lang: "en", t: (k) => k, players: [], room: null,'
                        ' colourOf: (seat) => ({ colour: "#888", letter: "?", name: msg.view.players[seat] })')
 
 
-def preview_phone(browser, preview, scenario, lang="en"):
+def preview_phone(browser, preview, scenario, lang="en", touch=False):
     """A 390x844 phone page of a game's preview (tests/browser/preview.py) at `scenario`, in
-    `lang`, ready: (context, page, the page's errors)."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    `lang` (`touch`: a touch screen, as a phone's), ready: (context, page, the page's errors)."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, **({"has_touch": True, "is_mobile": True} if touch else {}))
     page = ctx.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -6,6 +6,7 @@ reads as the same moment drawn afresh."""
 import pytest
 
 from tests.browser import preview as preview_page
+from tests.browser.helpers import preview_phone
 
 pytestmark = pytest.mark.browser
 
@@ -13,12 +14,7 @@ preview = preview_page.served("galerapagos", "gp_scenarios")
 
 
 def test_a_line_about_someone_else_rewrites_its_words_in_place(browser, preview):
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = ctx.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{preview}?page=phone&s=step&lang=en")
-    page.wait_for_function("window.__ready === true")
+    ctx, page, errors = preview_phone(browser, preview, "step", touch=True)
     out = page.evaluate("""async () => {
       const mod = await import("/phone/games/galerapagos.js");
       const data = await (await fetch("/states/step.json")).json();

@@ -59,12 +59,7 @@ def test_every_scenario_renders_on_both_pages(browser, preview, lang):
 
 
 def test_the_vote_wheel_turns_by_drag_tap_and_buttons(browser, preview):
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = ctx.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{preview}?page=phone&s=vote&lang=en")
-    page.wait_for_function("window.__ready === true")
+    ctx, page, errors = preview_phone(browser, preview, "vote", touch=True)
     sectors = page.eval_on_selector_all("[data-testid^='lb-sector-']", "els => els.map(e => e.dataset.choice)")
     legal = page.evaluate("() => fetch('/states/vote.json').then(r => r.json())")["phone"]["legal_actions"]
     assert sectors == [a["choice"] for a in legal if a["type"] == "vote"]
