@@ -110,6 +110,16 @@ def own_server(data, *args):
                 proc.kill()
 
 
+def seeded_server(name):
+    """A module-scoped `live_server` fixture of a test module's own: own_server with seed 3 and
+    bots that answer at once (`name`: its data folder's), for tests that play a game through."""
+    @pytest.fixture(scope="module")
+    def live_server(tmp_path_factory):
+        with own_server(tmp_path_factory.mktemp(name), "--seed", "3", "--bot-delay", "0") as url:
+            yield url
+    return live_server
+
+
 @pytest.fixture(scope="module")
 def live_server(tmp_path_factory):
     """Base URL of a real server: `python -m server` (eventlet, as in production) with the

@@ -9,7 +9,7 @@ No sleeps: every wait is on a condition."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import TV, own_server  # noqa: F401
+from tests.browser.conftest import TV, seeded_server
 from tests.browser.helpers import host_request as _request, tv_and_ana
 
 pytestmark = pytest.mark.browser
@@ -28,11 +28,7 @@ _GAPS = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory):
-    data = tmp_path_factory.mktemp("galtvfill")
-    with own_server(data, "--seed", "3", "--bot-delay", "0") as url:
-        yield url
+live_server = seeded_server("galtvfill")
 
 
 def _fills(tv, when):

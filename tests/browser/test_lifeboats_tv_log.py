@@ -6,17 +6,13 @@ ballot it does not show (the board and the side column use it).
 A real server with bots at no delay: the game waits for Ana's first placement. No sleeps."""
 import pytest
 
-from tests.browser.conftest import TV, own_server  # noqa: F401
+from tests.browser.conftest import TV, seeded_server
 from tests.browser.helpers import host_request as _request, tv_and_ana
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory):
-    data = tmp_path_factory.mktemp("lbtvlog")
-    with own_server(data, "--seed", "3", "--bot-delay", "0") as url:
-        yield url
+live_server = seeded_server("lbtvlog")
 
 
 # Every log line shown lies wholly inside the log panel (and the newest is shown), or the log

@@ -15,7 +15,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import CHROMIUM_ARGS, PHONE, TIMEOUT_MS, TV, own_server  # noqa: F401
+from tests.browser.conftest import CHROMIUM_ARGS, PHONE, TIMEOUT_MS, TV, seeded_server  # noqa: F401
 from tests.browser.helpers import host_request as _request, new_page, tv_and_ana
 
 pytestmark = pytest.mark.browser
@@ -29,11 +29,7 @@ GAMES = {
 }
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory):
-    data = tmp_path_factory.mktemp("rematch")
-    with own_server(data, "--seed", "3", "--bot-delay", "0") as url:
-        yield url
+live_server = seeded_server("rematch")
 
 
 def _settled(pages, version):

@@ -15,7 +15,7 @@ place that knows the stage's box changed size, and it has the game drawn again t
 No sleeps: every wait is on a condition."""
 import pytest
 
-from tests.browser.conftest import TV, own_server  # noqa: F401
+from tests.browser.conftest import TV, seeded_server
 from tests.browser.helpers import host_request as _request, new_page, settled, tv_and_ana
 
 pytestmark = pytest.mark.browser
@@ -49,11 +49,7 @@ _LB_FIT = """() => { const p = document.querySelector('#stage .lb-table');
            stage: document.querySelector('#stage').style.cssText }; }"""
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory):
-    data = tmp_path_factory.mktemp("stagefit")
-    with own_server(data, "--seed", "3", "--bot-delay", "0") as url:
-        yield url
+live_server = seeded_server("stagefit")
 
 
 def _game_on_a_closed_tv(browser, contexts, page_errors, live_server, game, options):
