@@ -169,6 +169,12 @@ export function s(tag, attrs, ...children) {
   return el;
 }
 
+/** The page's stylesheets still loading (a game's CSS comes with its first page): a size measured
+ * before they are in is measured again when each fires `load` (fit.js, fittext.js). */
+export function pendingSheets() {
+  return [...document.querySelectorAll("link[rel=stylesheet]")].filter((l) => !l.sheet);
+}
+
 /** Load a stylesheet (e.g. one next to a module: new URL("./x.css", import.meta.url)) once. */
 export function ensureCss(url) {
   const href = String(url);

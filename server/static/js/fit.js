@@ -24,6 +24,8 @@
 // module again (same payload): a module's own fit keys on the root's size (`stageSize(root)`),
 // so it refits then, at once, and no module watches the stage itself.
 
+import { pendingSheets } from "./dom.js";
+
 /** The root's virtual size as the stage fitter last wrote it ("" before a fit): no layout read. */
 export function stageSize(root) {
   return root.style.width ? `${root.style.width}x${root.style.height}` : "";
@@ -95,9 +97,7 @@ export function stageFitter(box, root, { onResize = null } = {}) {
     set(W / lo, H / lo, lo);
     // Shrunk while a stylesheet is still coming (a game's CSS loads with its first page): the
     // content is tried at scale 1 again once it is in, without waiting for an update.
-    for (const link of document.querySelectorAll("link[rel=stylesheet]")) {
-      if (!link.sheet) link.addEventListener("load", later, { once: true });
-    }
+    for (const link of pendingSheets()) link.addEventListener("load", later, { once: true });
   }
 
   function later() {
@@ -174,7 +174,7 @@ export function fitWhenNeeded(memory, key, page, show, fit, overflows = null) {
     fit(page);
     // A fit measured before a stylesheet arrived (a game's CSS loads with its first page) is
     // wrong: it is not kept, and the page fits again once the sheets are in.
-    const pending = [...document.querySelectorAll("link[rel=stylesheet]")].filter((l) => !l.sheet);
+    const pending = pendingSheets();
     if (pending.length) {
       memory.fitKept = null;
       for (const link of pending) link.addEventListener("load", () => { if (page.isConnected && memory.fitTurn === turn) refit(); }, { once: true });

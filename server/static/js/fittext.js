@@ -10,6 +10,9 @@
 // label (a Lifeboat phone: 94 layouts per update); a label shrunk half a pixel at a time, alone,
 // laid it out once per step. Now every round measures all the labels still too wide (one
 // layout), then shrinks them all.
+
+import { pendingSheets } from "./dom.js";
+
 const tooWide = (el) => el.scrollWidth > el.clientWidth + 0.5;
 
 export function fitText(elements, { min = 8 } = {}) {
@@ -64,7 +67,6 @@ export function labelFitter(selector, { min = 8, limit = 2000 } = {}) {
     return [width, document.documentElement.lang, el.localName, el.className, parent && parent.className,
       grand && grand.className, grand && grand.childElementCount, el.textContent].join("\u0001");
   };
-  const stylesLoading = () => [...document.querySelectorAll("link[rel=stylesheet]")].filter((l) => !l.sheet);
 
   function dress(tree) {
     if (width === null) return;
@@ -93,7 +95,7 @@ export function labelFitter(selector, { min = 8, limit = 2000 } = {}) {
     // Not remembered: what was measured off the page (no width: the observer fits again once
     // it has one) or before its stylesheets applied (a label not yet a box, or a stylesheet
     // still loading: fitted again on the next frame, and when it comes).
-    const loading = stylesLoading();
+    const loading = pendingSheets();
     // (a label with no box but some line boxes: its stylesheet has not made it a block yet;
     // a hidden one has neither, and is only not remembered)
     const boxless = todo.filter((i) => els[i].clientWidth === 0);
