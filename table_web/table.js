@@ -56,6 +56,7 @@ const fitter = stageFitter(stageBox, stageRoot, { onResize: () => stage.setRoom(
 const lobbyRoot = h("section", { class: "lobby-panel" });
 const lobbyBox = h("div", { class: "lobby-box" }, lobbyRoot);
 const lobbyFitter = stageFitter(lobbyBox, lobbyRoot);
+let lobbyColumnFitted = null;   // the lobby column's content its scale was last fitted for
 const ticks = countdownTicks(5);
 let heard = null;   // the last game payload the sound cues looked at
 // The header's player chips wear the seats' colours as the game shows them (stage.dress):
@@ -218,8 +219,15 @@ function renderLobby() {
   lobbyHeadShows = head;
   // Six players and a game's options: shrunk to fit, never scrolled. The scale is searched again
   // (a layout per step) only when the column's content changed; a room message that changes
-  // nothing in it (a visitor on the join page, a phone reconnecting) checks the kept scale once.
-  lobbyFitter.fit(null, lobbyRoot.innerHTML);
+  // nothing in it (a visitor on the join page, a phone reconnecting) reads nothing: its scale
+  // was found for this very content (a new box size refits through the fitter's observer, a
+  // stylesheet arriving through its listener). Checking it cost two layouts a message while
+  // shrunk (scale 1 tried, then put back).
+  const column = lobbyRoot.innerHTML;
+  if (column !== lobbyColumnFitted) {
+    lobbyColumnFitted = column;
+    lobbyFitter.fit(null, column);
+  }
 }
 
 // The page's kept elements (the stage, the lobby's column, the QR codes) that the new screen does

@@ -7,7 +7,7 @@ image. No sleeps: every wait is on a condition."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import host_request, join, pick_game
+from tests.browser.helpers import host_request, join, new_page, pick_game
 
 pytestmark = pytest.mark.browser
 
@@ -143,3 +143,39 @@ def test_a_number_half_typed_by_the_host_survives_a_room_message_and_is_sent(ope
     rounds.press("Tab")
     table.wait_for_function("() => window.castaways.state.room.selected.options.rounds === 4")
     expect(ana.get_by_role("spinbutton", name="Rounds")).to_have_value("4")   # (Ana hosts too)
+
+
+_LAYOUTS_OVER_SAME_ROOM = """async (n) => {
+  // The room message the TV last had, delivered again: a message that changes nothing in the
+  // lobby (as a visitor on the join page or a phone reconnecting sends).
+  const { net, state } = window.castaways;
+  const [onRoom] = net.socket.listeners('room');
+  const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  await frames();
+  for (let i = 0; i < n; i++) { onRoom(structuredClone(state.room)); await frames(); }
+}"""
+
+
+def test_a_shrunk_tv_lobby_is_not_laid_out_by_a_room_message_that_changes_nothing(browser, contexts, page_errors, live_server):
+    """Six players and a game's options shrink the lobby's column at 1280x720. A room message
+    that changes nothing in it lays nothing out: the column's scale was found for this very
+    content (it used to be tried at scale 1 and put back, two layouts, on every such message)."""
+    tv = new_page(browser, contexts, page_errors, {"width": 1280, "height": 720}, "tv")
+    tv.goto(live_server + "/")
+    tv.locator("#room-code").wait_for()
+    pick_game(tv, "lifeboats")
+    for n in range(1, 7):
+        tv.locator("#add-bot").click()
+        tv.wait_for_function("n => window.castaways.state.room.players.length >= n", arg=n)
+    tv.wait_for_function("() => Number(document.querySelector('.lobby-page')?.parentElement.dataset.fit) < 1")
+    cdp = tv.context.new_cdp_session(tv)
+    cdp.send("Performance.enable")
+    layouts = lambda: next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"] if m["name"] == "LayoutCount")
+    before = layouts()
+    tv.evaluate(_LAYOUTS_OVER_SAME_ROOM, 10)
+    assert layouts() - before == 0
+    assert _lobby_scale(tv) < 1
+
+
+def _lobby_scale(tv):
+    return tv.evaluate("() => Number(document.querySelector('.lobby-page').parentElement.dataset.fit)")
