@@ -189,6 +189,8 @@ def run_game(browser, url, label, game, players, options, args, viewport):
             page, frames, other = tv, tv_frames, ph_ctx
         other.close()
         payloads = [{**m, "deadline": None} for m in pages.game_payloads(frames)][:args.updates]
+        for css in args.css:
+            page.add_style_tag(content=css)
         cdp = page.context.new_cdp_session(page)
         items = pages.load(page, payloads)
         tv = page       # the page measured, below
@@ -197,6 +199,8 @@ def run_game(browser, url, label, game, players, options, args, viewport):
             for i, item in enumerate(items):
                 mark(tv, f"u{i}")
                 pages.show(tv, item)
+        if args.same:
+            return same_pixels(tv, items, args.same, label)
         if args.variant:
             return compare(tv, cdp, items, replay, args.variant, args.rounds, label, viewport)
         if args.layers:
@@ -375,6 +379,40 @@ def layer_names(cdp, tree):
         print(f"          {c} x {node or '(no element)'} {w}x{hgt}{' draws' if draws else ''}")
 
 
+def same_pixels(page, items, css, label, tries=4):
+    """After each update, the page's screenshots (the viewport, scrolled to the top, and the full
+    page) as it is and with `css` added, in turns: a CSS change that should keep the pixels,
+    checked on the game's own payloads. The page as it is does not always give the same bytes
+    twice (the glyph images' edges come out a shade apart from one shot to the next), so an
+    update counts as the same when a shot with the CSS equals one of the page as it is."""
+    page.evaluate("() => document.head.appendChild(Object.assign(document.createElement('style'), {id: 'bench-same'}))")
+    differ, unsteady = [], 0
+
+    def shoot(rule):
+        page.evaluate("css => { document.getElementById('bench-same').textContent = css; }", rule)
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        return (page.screenshot(animations="disabled"), page.screenshot(animations="disabled", full_page=True))
+    for i, item in enumerate(items):
+        pages.show(page, item)
+        seen, same = set(), False
+        for _ in range(tries):
+            seen.add(shoot(""))
+            if shoot(css) in seen:
+                same = True
+                break
+        page.evaluate("() => { document.getElementById('bench-same').textContent = ''; }")
+        unsteady += len(seen) > 1
+        if not same:
+            differ.append(i)
+            if os.environ.get("BENCH_SAME_DUMP"):
+                for k, (v, f) in enumerate([next(iter(seen)), shoot(css)]):
+                    open(os.path.join(os.environ["BENCH_SAME_DUMP"], f"{i}-{k}-v.png"), "wb").write(v)
+                    open(os.path.join(os.environ["BENCH_SAME_DUMP"], f"{i}-{k}-f.png"), "wb").write(f)
+    print(f"  {label:16} {len(items)} updates: {len(items) - len(differ)} the same pixels (viewport and full page) with"
+          f" [{css[:80]}]" + (f"; differ after updates {differ}" if differ else "")
+          + f" (the page as it is gave different bytes from one shot to the next after {unsteady})", flush=True)
+
+
 KEYS = ("style", "layout", "prepaint", "paint", "layerize", "commit")
 
 
@@ -414,6 +452,9 @@ def main():
     parser.add_argument("--names", type=int, default=0, help="the N trace events with the most total ms (all threads)")
     parser.add_argument("--variant", action="append", default=[],
                         help="CSS added to the page for a variant replayed in turn with the page as it is (repeatable)")
+    parser.add_argument("--css", action="append", default=[],
+                        help="CSS added to the page before anything is measured (repeatable): --layers, --props, --paints of a change")
+    parser.add_argument("--same", default="", help="CSS that should keep the pixels: each update's screenshots as is and with it added, compared")
     parser.add_argument("--rounds", type=int, default=3, help="turns of the variants (--variant)")
     parser.add_argument("--page", default="TV", choices=("TV", "phone"), help="the page measured: the TV, or Ana's phone (her seat taken back from the bot)")
     parser.add_argument("--size", default="", help="the page's viewport (default: the TV 1280x720, the phone 390x844, as pages.py)")
