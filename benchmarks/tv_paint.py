@@ -20,11 +20,17 @@ time at 1x, its socket closed, the other page closed); the replay is traced with
     (an untimed replay): the elements that make a paint property node or split the paint into
     chunks (a clip from overflow or paint containment, a transform, an opacity under 1, a filter,
     will-change, a clip-path) and the running animations. Pre-paint and layerize grow with these,
-    not with what an update changed.
+    not with what an update changed;
+  - --frames N: the first N updates' frames event by event (style, layout, the hover hit test
+    and its pointer events, rAF callbacks, pre-paint passes, paint, layerize, commit, timers);
+  - --css CSS: added to the page before anything is measured (the layers or props of a change);
+  - --same CSS: a change that should keep the pixels, checked on the replayed payloads (each
+    update's viewport and full-page screenshots as is and with it).
 
     .venv/bin/python benchmarks/tv_paint.py [--games LABEL] [--page TV|phone] [--updates N] [--idle S]
                                             [--top N] [--size WxH] [--layers] [--paints N] [--props]
-                                            [--variant CSS ...] [--rounds N]
+                                            [--variant CSS ...] [--rounds N] [--frames N] [--css CSS]
+                                            [--same CSS]
 
 Figures depend on the machine and its load: compare a before and an after from one sitting.
 """
