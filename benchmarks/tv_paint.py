@@ -1,9 +1,10 @@
-"""What the TV draws for a `game` update (issue 24, the drawing side): prints figures.
+"""What the TV or a phone draws for a `game` update (issue 24, the drawing side): prints figures.
 
 benchmarks/pages.py times a whole update; this script says what the browser drew for it and why,
-on the TV page only. The same set-up (a real server, a TV at 1280x720 and a phone whose seat a
-bot plays, the TV's own `game` payloads replayed one at a time at 1x, its socket closed); the
-replay is traced with DevTools' invalidation tracking, and per game it prints, per update
+on the TV page (default) or a phone's (`--page phone`). The same set-up as pages.py (a real
+server, a TV at 1280x720 and Ana's phone at 390x844 whose seat a bot plays; for the phone she
+takes it back, so her decisions are drawn), the page's own `game` payloads replayed one at a
+time at 1x, its socket closed, the other page closed); the replay is traced with DevTools' invalidation tracking, and per game it prints, per update
 (means):
   - style: UpdateLayoutTree ms and the elements it restyled;
   - layout: Layout ms and the objects laid out (of the page's total);
@@ -19,10 +20,17 @@ replay is traced with DevTools' invalidation tracking, and per game it prints, p
     (an untimed replay): the elements that make a paint property node or split the paint into
     chunks (a clip from overflow or paint containment, a transform, an opacity under 1, a filter,
     will-change, a clip-path) and the running animations. Pre-paint and layerize grow with these,
-    not with what an update changed.
+    not with what an update changed;
+  - --frames N: the first N updates' frames event by event (style, layout, the hover hit test
+    and its pointer events, rAF callbacks, pre-paint passes, paint, layerize, commit, timers);
+  - --css CSS: added to the page before anything is measured (the layers or props of a change);
+  - --same CSS: a change that should keep the pixels, checked on the replayed payloads (each
+    update's viewport and full-page screenshots as is and with it).
 
-    .venv/bin/python benchmarks/tv_paint.py [--games LABEL] [--updates N] [--idle S] [--top N]
-                                            [--size 1280x720] [--layers] [--paints N] [--props]
+    .venv/bin/python benchmarks/tv_paint.py [--games LABEL] [--page TV|phone] [--updates N] [--idle S]
+                                            [--top N] [--size WxH] [--layers] [--paints N] [--props]
+                                            [--variant CSS ...] [--rounds N] [--frames N] [--css CSS]
+                                            [--same CSS]
 
 Figures depend on the machine and its load: compare a before and an after from one sitting.
 """
@@ -133,14 +141,38 @@ def describe(events, spans, thread, viewport):
     return rows, why
 
 
+# What each frame of an update window was for (--frames N): the main thread's events that start
+# a frame or a task that may ask for one, in order, from the window's mark.
+FRAME_EVENTS = {"BeginMainFrame", "FireAnimationFrame", "TimerFire", "FunctionCall", "EventDispatch", "UpdateLayoutTree",
+                "Layout", "PrePaint", "Paint", "Layerize", "Commit", "IntersectionObserverController::computeIntersections",
+                "ComputeIntersections", "ScrollLayer", "HitTest", "ResizeObserverController::gatherObservations"}
+
+
+def frame_lines(events, spans, thread):
+    for k, (a, b) in enumerate(spans):
+        out, painting = [], -1
+        for e in sorted((e for e in events if (e.get("pid"), e.get("tid")) == thread and a <= e.get("ts", 0) <= b
+                         and e.get("ph") == "X" and e.get("name") in FRAME_EVENTS),
+                        key=lambda e: (e["ts"], -e.get("dur", 0))):
+            if e["name"] == "Paint":
+                if e["ts"] < painting:
+                    continue
+                painting = e["ts"] + e.get("dur", 0)
+            data = e.get("args", {}).get("data", {}) or {}
+            what = data.get("type") or data.get("functionName") or (data.get("url") or "").rsplit("/", 1)[-1]
+            out.append(f"{(e['ts'] - a) / 1000:.1f} {e['name']}{'(' + str(what)[:30] + ')' if what else ''}"
+                       f" {e.get('tdur', e.get('dur', 0)) / 1000:.2f}")
+        print(f"      update {k}: " + ", ".join(out))
+
+
 def mean(rows, key):
     return statistics.mean(r[key] for r in rows) if rows else 0.0
 
 
 def run_game(browser, url, label, game, players, options, args, viewport):
-    (tv_ctx, tv, tv_frames), (ph_ctx, phone, _) = pages.table_and_phone(browser, url, players - 1)
+    (tv_ctx, tv, tv_frames), (ph_ctx, phone, ph_frames) = pages.table_and_phone(browser, url, players - 1)
     try:
-        tv.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+        tv.set_viewport_size({"width": viewport[0], "height": viewport[1]} if args.page == "TV" else pages.TV)
         tv.wait_for_function("n => window.castaways.state.room.players.length === n", arg=players)
         ana = phone.evaluate("() => window.castaways.state.meId")
         pages.request(tv, "start", {"game": game, "options": options})
@@ -148,18 +180,33 @@ def run_game(browser, url, label, game, players, options, args, viewport):
         pages.request(tv, "bot_replace", {"player": ana})
         tv.wait_for_function("""n => { const g = window.castaways.state.game;
           return g && (g.over || g.version >= n); }""", arg=args.updates + 5)
+        if args.page == "phone":
+            # as pages.py: Ana takes her seat back, so the phone drawn is a player's (her
+            # decisions shown), not the greyed, inert page of a seat a bot plays
+            pages.request(phone, "take_back", {})
+            phone.wait_for_function("() => !document.getElementById('stage').classList.contains('locked')")
+            phone.set_viewport_size({"width": viewport[0], "height": viewport[1]})
         for page in (tv, phone):
             page.evaluate("() => window.castaways.net.close()")
             page.add_style_tag(content=".conn { display: none !important; }")
-        ph_ctx.close()
-        payloads = [{**m, "deadline": None} for m in pages.game_payloads(tv_frames)][:args.updates]
-        cdp = tv.context.new_cdp_session(tv)
-        items = pages.load(tv, payloads)
+        if args.page == "phone":
+            page, frames, other = phone, ph_frames, tv_ctx
+        else:
+            page, frames, other = tv, tv_frames, ph_ctx
+        other.close()
+        payloads = [{**m, "deadline": None} for m in pages.game_payloads(frames)][:args.updates]
+        for css in args.css:
+            page.add_style_tag(content=css)
+        cdp = page.context.new_cdp_session(page)
+        items = pages.load(page, payloads)
+        tv = page       # the page measured, below
 
         def replay():
             for i, item in enumerate(items):
                 mark(tv, f"u{i}")
                 pages.show(tv, item)
+        if args.same:
+            return same_pixels(tv, items, args.same, label)
         if args.variant:
             return compare(tv, cdp, items, replay, args.variant, args.rounds, label, viewport)
         if args.layers:
@@ -176,10 +223,12 @@ def run_game(browser, url, label, game, players, options, args, viewport):
         spans, thread = windows(events, "u")
         rows, why = describe(events, spans, thread, viewport)
         n = len(rows)
+        if args.frames:
+            frame_lines(events, spans[:args.frames], thread)
         layers = Counter()
         for r in rows:
             layers.update(r["layers"])
-        print(f"  {label:16} TV {viewport[0]}x{viewport[1]} n={n}: ms/update style {mean(rows, 'style'):.2f}"
+        print(f"  {label:16} {args.page} {viewport[0]}x{viewport[1]} n={n}: ms/update style {mean(rows, 'style'):.2f}"
               f" ({mean(rows, 'elements'):.0f} elements)  layout {mean(rows, 'layout'):.2f}"
               f" ({mean(rows, 'dirty'):.0f} of {mean(rows, 'total'):.0f} objects)  prepaint {mean(rows, 'prepaint'):.2f}"
               f"  paint {mean(rows, 'paint'):.2f}  layerize {mean(rows, 'layerize'):.2f}  commit {mean(rows, 'commit'):.2f}"
@@ -223,6 +272,7 @@ def run_game(browser, url, label, game, players, options, args, viewport):
                     print(f"      idle {c:5d}  {f'{rect[0]}x{rect[1]}' if rect else 'unbounded':>10}  {node_name(cdp, nid)}")
     finally:
         tv_ctx.close()
+        ph_ctx.close()
 
 
 def layer_counts(tv, cdp, items, label, verbose=False):
@@ -335,6 +385,40 @@ def layer_names(cdp, tree):
         print(f"          {c} x {node or '(no element)'} {w}x{hgt}{' draws' if draws else ''}")
 
 
+def same_pixels(page, items, css, label, tries=4):
+    """After each update, the page's screenshots (the viewport, scrolled to the top, and the full
+    page) as it is and with `css` added, in turns: a CSS change that should keep the pixels,
+    checked on the game's own payloads. The page as it is does not always give the same bytes
+    twice (the glyph images' edges come out a shade apart from one shot to the next), so an
+    update counts as the same when a shot with the CSS equals one of the page as it is."""
+    page.evaluate("() => document.head.appendChild(Object.assign(document.createElement('style'), {id: 'bench-same'}))")
+    differ, unsteady = [], 0
+
+    def shoot(rule):
+        page.evaluate("css => { document.getElementById('bench-same').textContent = css; }", rule)
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        return (page.screenshot(animations="disabled"), page.screenshot(animations="disabled", full_page=True))
+    for i, item in enumerate(items):
+        pages.show(page, item)
+        seen, same = set(), False
+        for _ in range(tries):
+            seen.add(shoot(""))
+            if shoot(css) in seen:
+                same = True
+                break
+        page.evaluate("() => { document.getElementById('bench-same').textContent = ''; }")
+        unsteady += len(seen) > 1
+        if not same:
+            differ.append(i)
+            if os.environ.get("BENCH_SAME_DUMP"):
+                for k, (v, f) in enumerate([next(iter(seen)), shoot(css)]):
+                    open(os.path.join(os.environ["BENCH_SAME_DUMP"], f"{i}-{k}-v.png"), "wb").write(v)
+                    open(os.path.join(os.environ["BENCH_SAME_DUMP"], f"{i}-{k}-f.png"), "wb").write(f)
+    print(f"  {label:16} {len(items)} updates: {len(items) - len(differ)} the same pixels (viewport and full page) with"
+          f" [{css[:80]}]" + (f"; differ after updates {differ}" if differ else "")
+          + f" (the page as it is gave different bytes from one shot to the next after {unsteady})", flush=True)
+
+
 KEYS = ("style", "layout", "prepaint", "paint", "layerize", "commit")
 
 
@@ -374,13 +458,19 @@ def main():
     parser.add_argument("--names", type=int, default=0, help="the N trace events with the most total ms (all threads)")
     parser.add_argument("--variant", action="append", default=[],
                         help="CSS added to the page for a variant replayed in turn with the page as it is (repeatable)")
+    parser.add_argument("--css", action="append", default=[],
+                        help="CSS added to the page before anything is measured (repeatable): --layers, --props, --paints of a change")
+    parser.add_argument("--same", default="", help="CSS that should keep the pixels: each update's screenshots as is and with it added, compared")
     parser.add_argument("--rounds", type=int, default=3, help="turns of the variants (--variant)")
-    parser.add_argument("--size", default="1280x720", help="the TV's viewport")
+    parser.add_argument("--page", default="TV", choices=("TV", "phone"), help="the page measured: the TV, or Ana's phone (her seat taken back from the bot)")
+    parser.add_argument("--size", default="", help="the page's viewport (default: the TV 1280x720, the phone 390x844, as pages.py)")
     parser.add_argument("--paints", type=int, default=0, help="the N elements whose paint layers are re-recorded most often, with their cull rects")
+    parser.add_argument("--frames", type=int, default=0, help="the first N updates' frames, event by event (what each frame was for)")
     parser.add_argument("--layers", action="store_true", help="the composited layers per update (an untimed replay)")
     parser.add_argument("--props", action="store_true", help="the elements that make paint property nodes, per update (an untimed replay)")
     args = parser.parse_args()
-    viewport = tuple(int(x) for x in args.size.lower().split("x"))
+    size = args.size or ("390x844" if args.page == "phone" else "1280x720")
+    viewport = tuple(int(x) for x in size.lower().split("x"))
     from playwright.sync_api import sync_playwright
     with tempfile.TemporaryDirectory() as data, own_server(data, "--seed", "5", "--bot-delay", "0.1") as url:
         with sync_playwright() as pw:
