@@ -129,18 +129,29 @@ function statusLine({ view, tr }) {
 // pawn's class, not the line's children (idiomorph morphed the line); each boat's row is a part,
 // so one pawn more builds that row alone (the whole block, 25-30 elements, was built and two or
 // three subtrees morphed on each of my pawns seated). PAWNS_MOST: common.js.
+// A row stands for each boat on the water, hidden while none of my pawns is in it, its pawns
+// drawn to the most a boat holds of mine, those not there hidden by a class: my pawn seated in a
+// boat, or moved to another, writes attributes of rows that keep their children (a row that came
+// or grew morphed the list or the row). The rows keep the order of me.pawns (boats on the water
+// in the board's order, engine/lifeboats/views.py); a row of a boat no longer on the water
+// whose pawns the view still names is drawn after them.
+const SEATS = 6;
 function myPawns({ view, me, tr, part }) {
   const byBoat = {};
+  for (const b of view.boats) if (b.status === "water") byBoat[b.colour] = [];
   for (const p of me.pawns) (byBoat[p.boat] ||= []).push(p.rank);
   const boats = Object.fromEntries(view.boats.map((b) => [b.colour, b]));
   const rows = Object.entries(byBoat).map(([c, ranks]) => {
     const b = boats[c];
-    ranks.sort();
-    return part(morphId("lb-mine", c), [me.colour, ranks, b ? [b.lane, b.island, b.row] : null, view.rows], () => h("li", { dataset: { boat: c } },
-      ranks.map((r) => pawn(view, me.colour, r)),
+    const n = { officer: 0, sailor: 0 };
+    for (const r of ranks) n[r] += 1;
+    return part(morphId("lb-mine", c), [me.colour, n, b ? [b.lane, b.island, b.row] : null, view.rows], () => h("li", { dataset: { boat: c }, hidden: !ranks.length },
+      ["officer", "sailor"].map((rank) => Array.from({ length: Math.max(n[rank], Math.min(PAWNS_MOST[rank], SEATS)) },
+        (_, i) => pawn(view, me.colour, rank, { cls: i < n[rank] ? "" : "lb-placed" }))),
       " ", fmt(tr, "me.in_boat", { boat: chip(view, tr, c) }),
       b ? h("small", {}, ` ${tr("boat.where", { lane: b.lane, island: tr(`island.short.${b.island}`), row: b.row, rows: view.rows })}`) : null));
   });
+  const shown = me.pawns.length > 0;
   const u = me.unplaced;
   const landed = me.landed || [];
   const drowned = me.drowned || { officer: 0, sailor: 0 };
@@ -150,8 +161,8 @@ function myPawns({ view, me, tr, part }) {
       h("span", { class: "lb-label" }, tr("me.unplaced")),
       ["officer", "sailor"].map((rank) => Array.from({ length: Math.max(u[rank], PAWNS_MOST[rank]) },
         (_, i) => pawn(view, me.colour, rank, { cls: i < u[rank] ? "" : "lb-placed" }))))),
-    rows.length ? h("ul", {}, rows)
-      : (u.officer + u.sailor === 0 ? h("div", { class: "lb-line lb-dim" }, tr("me.none_on_water")) : null),
+    rows.length ? h("ul", {}, rows) : null,
+    !shown && u.officer + u.sailor === 0 ? h("div", { class: "lb-line lb-dim" }, tr("me.none_on_water")) : null,
     landed.length ? h("div", { class: "lb-line" }, h("span", { class: "lb-label" }, tr("me.landed")),
       landed.map((p) => h("span", { class: "lb-landed" }, pawn(view, me.colour, p.rank), h("small", {}, `+${p.points}`)))) : null,
     drowned.officer + drowned.sailor > 0 ? h("div", { class: "lb-line" }, h("span", { class: "lb-label" }, tr("me.drowned")),
