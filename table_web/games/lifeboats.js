@@ -65,8 +65,9 @@ export function render(root, msg, ctx) {
   // morphed into the page shown (morph.js): only what changed is written
   fitWhenNeeded(m, fitKey, page, () => showPage(root, page, gameKey(msg, ctx)), (shown) => fitHeight(root, shown), sideNeedsRefit);
 
-  // Keep a copy of where every boat was, to animate a boat sinking in the next update.
-  m.boats = Object.fromEntries(view.boats.map((b) => [b.colour, JSON.parse(JSON.stringify(b))]));
+  // Keep where every boat was, to animate a boat sinking in the next update (the view's own
+  // boats, not copies: a payload is parsed afresh for each message and never written to).
+  m.boats = Object.fromEntries(view.boats.map((b) => [b.colour, b]));
   m.version = msg.version;
   startCountdown(root, msg, m);
   lifeboatsReveals(msg, ctx, tr);
@@ -528,17 +529,25 @@ function swimPanel(view, tr) {
 }
 
 // Each player's pawns left to place, every rank drawn to the most a player has (PAWNS_MOST, the
-// data's pawns_per_player), a pawn placed hidden by a class: a pawn seated changes one pawn's
-// class, not the row's children (which idiomorph morphed, the row's 10-17 elements, on every
-// update of the setup). A count over the most is drawn whole, only slower.
+// data's pawns_per_player), once per game: a part of its own (the name and the pawns), kept as it
+// is, and a pawn placed hidden by the row's attribute for that rank and place (data-o1, data-s4:
+// lifeboats.css), so a pawn seated writes one attribute of one row and restyles that pawn; the
+// row was built again with its name and 7 pawns (19 elements built and compared) on every update
+// of the setup. A count over the most is drawn whole, only slower.
 // (also while the boats are placed: the pawns to come, in the stage the set-up keeps)
+const RANKS = ["officer", "sailor"];
+const PLACES = Object.fromEntries(RANKS.map((rank) => [rank, Array.from({ length: PAWNS_MOST[rank] }, (_, i) => i)]));
 function setupPanel(view, tr, part) {
   if (!view.unplaced) return null;
   return h("div", { class: "lb-unplaced" }, view.players.map((name, seat) => {
     const u = view.unplaced[seat];
-    return part(morphId("lb-unp", seat), [u], () => h("span", { class: "lb-unp" }, who(view, tr, seat), " ",
-      ["officer", "sailor"].map((rank) => Array.from({ length: Math.max(u[rank], PAWNS_MOST[rank]) },
-        (_, i) => pawn(view, view.colours[seat], rank, { cls: i < u[rank] ? "" : "lb-placed" })))));
+    const most = RANKS.every((rank) => u[rank] <= PAWNS_MOST[rank]);
+    const placed = (rank) => PLACES[rank].filter((i) => i >= u[rank]);
+    return h("span", { class: "lb-unp", dataset: most ? { ...flags(PLACES.officer, { o: placed("officer") }),
+      ...flags(PLACES.sailor, { s: placed("sailor") }) } : {} },
+    part(morphId("lb-unp", seat), most ? [] : [u], () => h("span", { class: "lb-unp-pawns" }, who(view, tr, seat), " ",
+      RANKS.map((rank) => Array.from({ length: most ? PAWNS_MOST[rank] : u[rank] },
+        (_, i) => pawn(view, view.colours[seat], rank, { cls: `lb-u${rank[0]}${i}` }))))));
   }));
 }
 
