@@ -59,3 +59,43 @@ def test_an_update_builds_the_tile_or_the_fighter_it_changed(browser, preview):
     assert out["ticks"] == out["done"] and out["next"] in out["ticks"], out
     assert not errors, errors
     page.close()
+
+
+def test_the_waiting_panel_is_built_only_when_its_line_changes(browser, preview):
+    """While others play (the phone's most frequent page), a card drawn by another builds the
+    boat's tile and not the waiting panel; a new actor builds the panel, naming him."""
+    import lbt_scenarios as scenarios
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{preview}?page=phone&s=choose&lang=en")
+    page.wait_for_function("window.__ready === true")
+    out = page.evaluate("""async (names) => {""" + phone_morph_opening("lifeboat", *LIFEBOAT_PHONE_CTX) + """
+      const base = states[names.indexOf("choose")].phone;
+      // nothing for this phone to decide: it waits for the actor
+      const msg = { ...base, match: 1, version: ++version, events: [], legal_actions: [] };
+      same(msg);
+      const step = (view) => {
+        partStats.log = [];
+        const ok = same({ ...msg, view, version: ++version });
+        return { ok, built: partStats.log.slice(0, built) };
+      };
+      const copy = (v) => JSON.parse(JSON.stringify(v));
+      const actor = msg.view.actions.actor;
+      const other = msg.view.characters.find((c) => c.seat !== actor && c.seat !== msg.view.me.seat);
+      const drew = copy(msg.view);
+      drew.characters[other.seat].hand_count += 1;
+      const card = step(drew);
+      const next = copy(drew);
+      next.actions.actor = other.seat;
+      const actorNow = step(next);
+      const line = morphed.querySelector("[data-testid=lbp-waitline] .lbt-who").dataset.seat;
+      partStats.log = null;
+      return { diffs, card, actorNow, other: other.seat, line: Number(line) };
+    }""", scenarios.SCENARIOS)
+    assert out["diffs"] == [], out["diffs"]
+    assert out["card"] == {"ok": True, "built": ["lbp-part-boat", f"lbp-tile-{out['other']}"]}, out
+    assert out["actorNow"] == {"ok": True, "built": ["lbp-part-wait"]}, out
+    assert out["line"] == out["other"], out
+    assert not errors, errors
+    page.close()
