@@ -6,7 +6,7 @@ nor side (his ✓ shows by the fight box's data-d<seat>). Each morphed page read
 import pytest
 
 from tests.browser import preview as preview_page
-from tests.browser.helpers import LIFEBOAT_PHONE_CTX, phone_morph_opening
+from tests.browser.helpers import LIFEBOAT_PHONE_CTX, phone_morph_opening, preview_phone
 
 
 preview = preview_page.served("lifeboat", "lbt_scenarios")
@@ -65,11 +65,7 @@ def test_the_waiting_panel_is_built_only_when_its_line_changes(browser, preview)
     """While others play (the phone's most frequent page), a card drawn by another builds the
     boat's tile and not the waiting panel; a new actor builds the panel, naming him."""
     import lbt_scenarios as scenarios
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{preview}?page=phone&s=choose&lang=en")
-    page.wait_for_function("window.__ready === true")
+    ctx, page, errors = preview_phone(browser, preview, "choose")
     out = page.evaluate("""async (names) => {""" + phone_morph_opening("lifeboat", *LIFEBOAT_PHONE_CTX) + """
       const base = states[names.indexOf("choose")].phone;
       // nothing for this phone to decide: it waits for the actor
@@ -98,4 +94,4 @@ def test_the_waiting_panel_is_built_only_when_its_line_changes(browser, preview)
     assert out["actorNow"] == {"ok": True, "built": ["lbp-part-wait"]}, out
     assert out["line"] == out["other"], out
     assert not errors, errors
-    page.close()
+    ctx.close()
