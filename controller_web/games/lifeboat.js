@@ -9,6 +9,7 @@ import {
 } from "/static/games/lifeboat/common.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage, pageParts, morphId } from "/static/js/morph.js";
+import { flags } from "/static/js/dom.js";
 import { labelFitter } from "/static/js/fittext.js";
 import { disc } from "/static/js/players.js";
 import { windowHolder } from "/static/js/hold.js";
@@ -40,7 +41,12 @@ const MAIN_EXCLUDE = (a) => a.type === "show" || a.type.startsWith("trade_");
 // Names and states on the narrow boat tiles and the friend/enemy strip: smaller, never cut.
 // Each label is fitted once for its text, place, width and language, then its size is put on
 // every drawing before it is shown: an update lays the page out once (issue 24).
-const labels = labelFitter(".lbp-seat b, .lbp-seat small, .lbp-mini b, .lbp-mini small, .lbp-me b", { min: 8 });
+const LABELS = ".lbp-seat b, .lbp-seat small, .lbp-mini b, .lbp-mini small, .lbp-me b";
+const labels = labelFitter(LABELS, { min: 8 });
+// A label's fit is known by its place up to its grandparent (fittext.js): an update that built
+// no label nor a row of them (a tile kept in a boat drawn again sits in a new row) has none to
+// fit, and the page is not walked for them (the fitter's own observer refits on a new width).
+const LABELLED = `${LABELS}, .lbp-hull, .lbp-inwater, .lbp-strip`;
 
 function draw(root, m) {
   const msg = m.lastMsg;
@@ -99,15 +105,17 @@ function draw(root, m) {
     me ? part("lbp-part-log", [me.seat, (me.private_log || []).slice(-8), view.characters.map((c) => c.character)], () => privateLog(env)) : null);
   // (the rules link is the page's footer, issue 19.8)
   labels.dress(page);
+  const fitting = page.querySelector(LABELLED) !== null;
   // Morphed into the page shown (morph.js): focus, a pick, scrolling survive an update.
   const shown = showPage(root, page, gameKey(msg, ctx));
-  labels.fit(root);
+  if (fitting) labels.fit(root);
   if (env.main.length && sig !== m.sig && m.sig !== undefined) bringIntoView(root, ".lbp-action", { above: 110, smooth: false });
   m.sig = sig;
   // A window closing by itself (its countdown): the seconds left, and a choice being
   // confirmed holds it open.
   if (m.stopTick) m.stopTick();
-  m.stopTick = ticker(shown, msg.deadline, ".lbp-secs");
+  // (only a window's countdown has seconds to paint: no query of the page for the others)
+  m.stopTick = msg.deadline ? ticker(shown, msg.deadline, ".lbp-secs") : null;
   m.holder.update(Boolean(m.confirm) && windowOpen(view), msg);
 }
 
@@ -298,23 +306,25 @@ function fightSides(env, f) {
     h("div", { class: "lbp-side-head" }, h("span", {}, tr(`fight.${name}`)),
       h("b", { "data-testid": `lbp-strength-${name}` }, String(f.strength[name]))),
     f.sides[name].map((x) => fighter(x)));
-  // Each fighter's row is a part (morph.js): one more "done" builds that fighter's row, not
-  // every name, disc and weapon of both sides.
+  // Each fighter's row is a part (morph.js): one more joining or arming builds that fighter's
+  // row, not every name, disc and weapon of both sides. A fighter's ✓ (done in the window) shows
+  // when the box has his data-d<seat> (lifeboat.css): one more done builds neither side.
   const fighter = (x) => {
-    const done = (f.window.done || []).includes(x);
     const fired = f.fired.includes(x);
     const weapons = view.characters[x].face_up.filter((c) => weaponBonus(c.kind) && c.kind !== "flare_gun").map((c) => c.kind);
-    return env.part(morphId("lbp-fighter", x), [x, view.characters[x].character, done, fired, weapons], () => h("div", { class: "lbp-fighter" },
+    return env.part(morphId("lbp-fighter", x), [x, view.characters[x].character, fired, weapons], () => h("div", { class: "lbp-fighter" },
       who(env, x, { player: false }),
-      done ? " ✓" : "",
+      h("span", { class: `lbp-ok lbp-ok-${x}` }, " ✓"),
       fired ? h("small", {}, " ✹+8") : null,
       weapons.map((k) => h("small", { class: "lbp-wpn" }, ` ${kindName(env, k)} +${weaponBonus(k)}`))));
   };
-  return h("div", {},
+  const fighters = [...f.sides.attacker, ...f.sides.defender];
+  return h("div", { class: "lbp-fightbox", dataset: flags(f.window.seats, { d: f.window.done }) },
     a.kind ? env.part("lbp-part-why", [a, [f.attacker, f.defender].map((x) => (view.characters[x] || {}).character)],
       () => h("p", { class: "lbp-why" }, fmt(tr, a.kind === "mug" ? "fight.why.mug" : "fight.why.swap",
         { a: who(env, f.attacker, { player: false }), b: who(env, f.defender, { player: false }), card: kindName(env, a.card || "hand") }))) : null,
-    h("div", { class: "lbp-sides" }, side("attacker"), side("defender")),
+    env.part("lbp-part-sides", [f.sides, f.strength, f.fired, fighters.map((x) => [view.characters[x].character, view.characters[x].face_up])],
+      () => h("div", { class: "lbp-sides" }, side("attacker"), side("defender"))),
     h("p", { class: "lbp-dim" }, tr("fight.tie"), " · ", tr("fight.done", { n: f.window.done.length, m: f.window.seats.length })));
 }
 
@@ -446,8 +456,8 @@ function targetPanel(env, mode) {
   void view;
 }
 
-function waitLine(env) {
-  const { view, tr } = env;
+// Whom the boat waits for: [the sentence's key, the seat it names, the cards left to draft].
+function waitArgs(view) {
   const waiting = view.waiting_for || [];
   const a = view.actions;
   let key = `wait.${view.phase}`;
@@ -458,13 +468,28 @@ function waitLine(env) {
   }
   if (view.phase === "draft" && view.draft) whoSeat = view.draft.drafter;
   if (view.phase === "navigate" && view.navigation) whoSeat = view.navigation.navigator;
-  return h("p", { class: "lbp-waitline", "data-testid": "lbp-waitline" },
-    fmt(tr, key, { who: who(env, whoSeat), n: view.draft ? view.draft.cards : 0 }));
+  return [key, whoSeat === undefined ? null : whoSeat, view.draft ? view.draft.cards : 0];
 }
 
+function waitLine(env) {
+  const [key, whoSeat, n] = waitArgs(env.view);
+  return h("p", { class: "lbp-waitline", "data-testid": "lbp-waitline" },
+    fmt(env.tr, key, { who: who(env, whoSeat), n }));
+}
+
+// The panel while others play, the phone's most frequent page (issue 24: a part, so an update
+// that changes neither whom the boat waits for nor my state builds nothing here). Its inputs
+// are all it reads: the line's words and seat, my state, the navigation card, the characters
+// (the names; the players' looks are the parts' extra).
 function waitingPanel(env) {
-  const { view, tr, me } = env;
+  const { view, me } = env;
   const mine = me ? view.characters[me.seat] : null;
+  return env.part("lbp-part-wait", [waitArgs(view), mine ? [mine.character, mine.state] : null, view.fight || null,
+    (view.navigation && view.navigation.card) || null, view.characters.map((c) => c.character)], () => waitingCard(env, mine));
+}
+
+function waitingCard(env, mine) {
+  const { view, tr } = env;
   let note = null;
   if (mine && mine.state !== "conscious") note = h("p", { class: "lbp-alert" }, tr(gk(mine.character, `me.${mine.state}`)));
   return h("div", { class: "lbp-card lbp-wait" }, waitLine(env), note,

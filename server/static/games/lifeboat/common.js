@@ -125,10 +125,20 @@ export function forHim(env, c, opts = {}) {
       opts.short ? h("b", {}, String(c.hand_public[k])) : plural(env, `forhim.n.${k}`, c.hand_public[k]))));
 }
 
+// A row of card backs ("+n" past eight): the same few elements for a count, so each is built
+// once per count and look and cloned after (issue 24: a seat's hand, a deck, the draft's cards
+// left are drawn again on many updates; a clone is one call, not one per back).
+const BACKS = new Map();
 export function cardBack(n, opts = {}) {
-  return h("span", { class: `lbt-backs${opts.cls ? ` ${opts.cls}` : ""}`, title: String(n) },
-    Array.from({ length: Math.min(n, 8) }, () => h("span", { class: "lbt-back" })),
-    n > 8 ? h("small", {}, `+${n - 8}`) : null);
+  const key = `${n}|${opts.cls || ""}`;
+  let backs = BACKS.get(key);
+  if (!backs) {
+    backs = h("span", { class: `lbt-backs${opts.cls ? ` ${opts.cls}` : ""}`, title: String(n) },
+      Array.from({ length: Math.min(n, 8) }, () => h("span", { class: "lbt-back" })),
+      n > 8 ? h("small", {}, `+${n - 8}`) : null);
+    BACKS.set(key, backs);
+  }
+  return backs.cloneNode(true);
 }
 
 // The player's disc (colour + letter) and the character's name: "who" in every sentence.
