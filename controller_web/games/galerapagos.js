@@ -446,8 +446,13 @@ function waiting(env) {
   }
   // (parts: the last vote and the recent events are built when they change, morph.js)
   parts.push(env.part("gp-part-lastvote", [view.last_vote], () => lastReveal(env)));
-  parts.push(env.part("gp-part-recent", [msg.events || []], () => {
-    const recent = (msg.events || []).map((e) => describeEvent(view, tr, ctx, e)).filter(Boolean).slice(-4);
+  // The turn passing to the castaway the first line names ("Cy's action.") is not said again
+  // below it ("Cy is choosing an action"): said once, and the list keeps its length from one
+  // castaway's action to the next (one line about what the last one did), not a list redrawn.
+  const acting = st.kind === "step" && !view.interrupt ? st.seat : null;
+  parts.push(env.part("gp-part-recent", [msg.events || [], acting], () => {
+    const recent = (msg.events || []).filter((e) => !(e.type === "step" && e.seat === acting))
+      .map((e) => describeEvent(view, tr, ctx, e)).filter(Boolean).slice(-4);
     // (an empty list is hidden, not left out: the card keeps its children when a moment
     // has nothing to tell, and the next one fills the list in place)
     // (its id first, as the morph leaves it when it writes or takes away `hidden`)
