@@ -1,7 +1,7 @@
 """Issue 24: while a player waits, the Galèrapagos phone says what is happening once, in the
 card's first line ("Ben is choosing an action"; in a vote, the names awaited once), not again
-above it in other words; the line above the card says "Your move" over the player's own
-decisions only. An update that empties the recent events keeps the card's children (the list is
+above it in other words, nor under it in the recent events ("Ben's action."); the line above
+the card says "Your move" over the player's own decisions only. An update that empties the recent events keeps the card's children (the list is
 hidden, not taken out), so the card is not morphed whole for it. English and French."""
 import pytest
 
@@ -15,8 +15,10 @@ preview = preview_page.served("galerapagos", "gp_scenarios")
 # what the waiting phone says, in each language: the card's line, and the status line's old
 # words, which must no longer show
 WORDS = {
-    "en": {"choosing": "is choosing an action", "old": "takes an action", "you": "Your move", "waiting": "Waiting for"},
-    "fr": {"choosing": "choisit son action", "old": " agit", "you": "À vous", "waiting": "On attend"},
+    "en": {"choosing": "is choosing an action", "old": "takes an action", "you": "Your move", "waiting": "Waiting for",
+           "step": "'s action."},
+    "fr": {"choosing": "choisit son action", "old": " agit", "you": "À vous", "waiting": "On attend",
+           "step": "Au tour de"},
 }
 
 
@@ -49,7 +51,10 @@ def test_the_waiting_phone_says_what_happens_once(browser, preview, lang):
       Object.assign(wait, { legal_actions: [], waiting_for: [other] });
       Object.assign(wait.view, { waiting_for: [other], interrupt: null });
       wait.view.stage = { ...wait.view.stage, kind: "step", seat: other };
+      // what the last castaway did, and the turn passing to the one the first line names
+      wait.events = [{ type: "place", seat: me, card: "axe" }, { type: "step", seat: other }];
       const waiting = draw(wait);
+      const lines = [...root.querySelectorAll(".gp-recent li")].filter(shown).map((li) => li.textContent);
       const card = root.querySelector("[data-testid=gp-waiting]");
       // the next moment has nothing to tell: the recent list is emptied, the card kept as it is
       const quiet = JSON.parse(JSON.stringify(wait));
@@ -73,7 +78,7 @@ def test_the_waiting_phone_says_what_happens_once(browser, preview, lang):
       const inVote = draw(voted);
       const awaited = voted.waiting_for.map((s) => voted.view.players[s]);
       const chips = [...root.querySelectorAll("[data-testid=gp-action] .gp-names .gp-who")].filter(shown).map((el) => el.querySelector("b").textContent);
-      return { mine, waiting, cardKept: card.isConnected, changes, recentShown, inVote, awaited, chips,
+      return { mine, waiting, lines, cardKept: card.isConnected, changes, recentShown, inVote, awaited, chips,
                name: step.phone.view.players[other] };
     }""", lang)
     w = WORDS[lang]
@@ -84,6 +89,8 @@ def test_the_waiting_phone_says_what_happens_once(browser, preview, lang):
     assert out["waiting"]["text"].count(w["choosing"]) == 1, out["waiting"]["text"]
     assert out["name"] in out["waiting"]["text"], out["waiting"]
     assert w["old"] not in out["waiting"]["text"], out["waiting"]["text"]
+    # the recent events: what the last castaway did, not the turn passing ("Cy's action.")
+    assert len(out["lines"]) == 1 and w["step"] not in out["lines"][0], out["lines"]
     # the recent events emptied: hidden, the card's own children as they were
     assert out["cardKept"] and out["changes"] == [] and not out["recentShown"], out
     # in a vote I cast: no line above the card ("Waiting for" the voters), the names awaited
