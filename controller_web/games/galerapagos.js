@@ -78,13 +78,19 @@ function draw(root, m) {
   const part = pageParts(root, gameKey(msg, ctx), JSON.stringify([ctx.lang, looks, Boolean(cards())]));
   env.part = part;
   const living = view.castaways.filter((c) => c.alive).length;
+  const card = decision(env);
   const page = h("div", { class: `gp-phone${m.pending ? " gp-pending" : ""}`, dataset: { phase: view.phase } },
     // (what the bar shows of my castaway, not all the view says of it: my hand's size or
     // whether I acted this turn change it on most of my turns, and would rebuild it)
     me ? part("gp-part-me", [stateOf(mine), mine.conch, causeOf(view, me.seat), view.first_player === me.seat, view.over, view.turn, view.phase], () => meBar(env))
       : h("div", { class: "gp-mebar gp-spectator" }, tr("me.spectator")),
-    view.over ? null : h("div", { class: "gp-status", "data-testid": "gp-status" }, said(statusLine(env))),
-    h("section", { class: "gp-action", "data-testid": "gp-action" }, decision(env)),
+    // What is happening is said once: while I wait, the card's first line says it ("Ben is
+    // choosing an action"), and the status line above it said it again in other words, two
+    // sentences rewritten (and often redrawn) on every update. It says "Your move" over my
+    // own decisions (hidden, not left out, while I wait: my turn coming or going writes one
+    // attribute, not a new page).
+    view.over ? null : h("div", { class: "gp-status", "data-testid": "gp-status", hidden: Boolean(env.waitCard) }, tr("status.you")),
+    h("section", { class: "gp-action", "data-testid": "gp-action" }, card),
     m.error ? h("div", { class: "gp-error", role: "alert" }, m.error) : null,
     me ? part("gp-part-hand", [me.hand, mine.faceup, cardUses(legal)], () => hand(env)) : null,
     part("gp-part-island", [view.water, view.food, view.wood, view.places, view.weather, view.deck_size, living], () => islandLine(env)),
@@ -153,19 +159,6 @@ function meBar({ view, me, mine, tr, ctx }) {
         mine.conch ? h("span", { class: "gp-tag" }, icon("conch", 16), tr("conch.short")) : null)),
     h("div", { class: "gp-me-turn" }, h("b", {}, tr("turn.short", { turn: view.turn })),
       view.over ? null : h("small", {}, tr(`phase.${view.phase}`))));
-}
-
-function statusLine(env) {
-  const { view, tr, ctx, legal } = env;
-  const st = view.stage;
-  if (view.over) return null;       // the page's final strip says "Game over", once
-  const waiting = view.waiting_for || [];
-  const others = waiting.filter((x) => !env.me || x !== env.me.seat);
-  if (legal.some((a) => !["play", "give", "shoot"].includes(a.type))) return tr("status.you");
-  if (!others.length) return tr(`phase.${view.phase}`);
-  if (view.interrupt) return fmt(tr, `status.interrupt.${view.interrupt.kind}`, { who: who(ctx, view.interrupt.seat) });
-  if (st && st.kind === "step") return fmt(tr, "status.step", { who: who(ctx, st.seat) });
-  return fmt(tr, "status.waiting", { who: others.length > 4 ? tr("n_castaways", { n: others.length }) : keyedNames("gp-st", ctx, others, tr) });
 }
 
 function islandLine({ view, tr }) {
@@ -429,8 +422,10 @@ function nowLine(env) {
 }
 
 function waiting(env) {
-  const { view, tr, me, ctx, msg } = env;
+  const { view, tr, me, ctx, msg, legal } = env;
   const st = view.stage || {};
+  // (the status line gives way to the first line here, unless it says a decision is mine)
+  env.waitCard = !legal.some((a) => !["play", "give", "shoot"].includes(a.type));
   const parts = [nowLine(env)];
   const ballot = st.vote ? st.vote.ballot : st.ballot;
   if (ballot && !ballot.revealed) {
@@ -445,13 +440,23 @@ function waiting(env) {
   } else if (st.window) {
     parts.push(h("p", { class: "gp-q" }, tr(`window.title.${st.window.kind}`)));
     parts.push(clock(env));
-    if (me && st.window.done.includes(me.seat)) parts.push(h("p", { class: "gp-hint" }, tr("window.you_ready")));
+    // (hidden, not left out, until I am ready: the card keeps its children as the others
+    // say they are ready, and an update writes one attribute, not a new card)
+    if (me) parts.push(h("p", { class: "gp-hint", hidden: !st.window.done.includes(me.seat) }, tr("window.you_ready")));
   }
   // (parts: the last vote and the recent events are built when they change, morph.js)
   parts.push(env.part("gp-part-lastvote", [view.last_vote], () => lastReveal(env)));
-  parts.push(env.part("gp-part-recent", [msg.events || []], () => {
-    const recent = (msg.events || []).map((e) => describeEvent(view, tr, ctx, e)).filter(Boolean).slice(-4);
-    return recent.length ? h("ul", { class: "gp-recent" }, recent.map((x) => h("li", {}, said(x)))) : null;
+  // The turn passing to the castaway the first line names ("Cy's action.") is not said again
+  // below it ("Cy is choosing an action"): said once, and the list keeps its length from one
+  // castaway's action to the next (one line about what the last one did), not a list redrawn.
+  const acting = st.kind === "step" && !view.interrupt ? st.seat : null;
+  parts.push(env.part("gp-part-recent", [msg.events || [], acting], () => {
+    const recent = (msg.events || []).filter((e) => !(e.type === "step" && e.seat === acting))
+      .map((e) => describeEvent(view, tr, ctx, e)).filter(Boolean).slice(-4);
+    // (an empty list is hidden, not left out: the card keeps its children when a moment
+    // has nothing to tell, and the next one fills the list in place)
+    // (its id first, as the morph leaves it when it writes or takes away `hidden`)
+    return h("ul", { id: "gp-part-recent", class: "gp-recent", hidden: !recent.length }, recent.map((x) => h("li", {}, said(x))));
   }));
   return h("div", { class: "gp-card gp-wait", "data-testid": "gp-waiting" }, parts);
 }
@@ -662,7 +667,6 @@ function confirmBox(env) {
 
 function records({ me, tr, ctx }) {
   const list = (me.records || []).slice().reverse();
-  if (!list.length) return null;
   const C = (ids) => (ids || []).map((c) => cardName(c, ctx.lang, tr)).join(", ");
   const line = (r) => {
     const p = { turn: r.turn, cards: C(r.cards) };
@@ -676,7 +680,9 @@ function records({ me, tr, ctx }) {
       default: return tr(`rec.${r.kind}`, p);
     }
   };
-  return h("details", { class: "gp-records", "data-testid": "gp-records", open: list.length <= 4 },
+  // (none yet: hidden, not left out, so my first record fills it in place, not a new page)
+  // (its id first, as the morph leaves it when it writes or takes away `hidden`)
+  return h("details", { id: "gp-part-records", class: "gp-records", "data-testid": "gp-records", open: list.length <= 4, hidden: !list.length },
     h("summary", {}, tr("records.title", { n: list.length })),
     h("ul", {}, list.map((r) => h("li", { dataset: { kind: r.kind } }, line(r)))));
 }

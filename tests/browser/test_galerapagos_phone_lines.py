@@ -1,5 +1,5 @@
 """Issue 24: on the Galèrapagos phone, a line that says something else about someone else with as
-many chips ("Ben takes an action" -> "A snake bit Cy"; "Ben puts the Axe in play." -> "Cy plays
+many chips ("Ben is choosing an action" -> "A snake bit Cy"; "Ben puts the Axe in play." -> "Cy plays
 Coffee.") keeps its nodes: the update rewrites its words and its chip's colour and name in place
 (no node added, moved or removed under it: no idiomorph redraw, no chip made anew), and the page
 reads as the same moment drawn afresh."""
@@ -39,7 +39,7 @@ def test_a_line_about_someone_else_rewrites_its_words_in_place(browser, preview)
       const root = document.createElement("div");
       document.body.append(root);
       mod.render(root, first, ctxOf(first));
-      const status = root.querySelector("[data-testid=gp-status]");
+      const status = root.querySelector("[data-testid=gp-now]");
       const line = root.querySelector(".gp-recent li");
       const read = () => ({ status: status.textContent, line: line.textContent,
                             chips: [status, line].map((el) => el.querySelector(".gp-who").dataset.seat) });
@@ -57,7 +57,7 @@ def test_a_line_about_someone_else_rewrites_its_words_in_place(browser, preview)
                same: root.innerHTML === fresh.innerHTML, names: [ben, cy].map((s) => data.phone.view.players[s]) };
     }""")
     ben, cy = out["names"]
-    assert out["before"]["status"].endswith(f"{ben} takes an action"), out
+    assert out["before"]["status"].endswith(f"{ben} is choosing an action"), out
     assert out["after"]["status"].startswith("A snake bit") and out["after"]["status"].endswith(cy), out
     assert out["before"]["line"].endswith(f"{ben} puts Axe in play."), out
     assert out["after"]["line"].endswith(f"{cy} plays Coffee."), out

@@ -45,7 +45,6 @@ export const table = {
     "seconds": "s",
 
     "status.you": "Your move",
-    "status.step": "{who} takes an action",
     "wait.step": "{who} is choosing an action",
     "wait.vote": "The vote is on: {done, plural, one {# of {n} has voted} other {# of {n} have voted}}",
     "status.waiting": "Waiting for {who}",
@@ -335,7 +334,6 @@ export const table = {
     "seconds": "s",
 
     "status.you": "À vous",
-    "status.step": "{who} agit",
     "wait.step": "{who} choisit son action",
     "wait.vote": "Le vote est en cours : {done, plural, one {# sur {n} a voté} other {# sur {n} ont voté}}",
     "status.waiting": "On attend {who}",
