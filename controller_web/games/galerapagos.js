@@ -494,7 +494,10 @@ function said(...parts) {
 // the list, instead of redrawing every name after it into its neighbour's (issue 24).
 function keyedNames(scope, ctx, seats, tr) {
   const el = names(ctx, seats, tr);
-  for (const w of el.children) if (w.dataset.seat !== undefined) w.id = morphId(scope, w.dataset.seat);
+  for (const w of el.children) {
+    const seat = w.dataset.seat ?? w.firstElementChild?.dataset.seat;   // a chip, or a chip and its comma
+    if (seat !== undefined) w.id = morphId(scope, seat);
+  }
   return el;
 }
 

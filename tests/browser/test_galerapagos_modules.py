@@ -431,8 +431,8 @@ def test_a_morphed_phone_page_is_the_page_drawn_afresh(browser, preview):
         if (html(morphed) !== html(fresh)) out.push(names[i]);
       });
       // the castaways still awaited in a vote: one more vote takes one name out, the others
-      // keep their nodes (each has an id: the morph does not redraw every name after the one
-      // gone into its neighbour's)
+      // keep their nodes (each has an id, on its chip or on its chip and comma: the morph does
+      // not redraw every name after the one gone into its neighbour's)
       const wait = JSON.parse(JSON.stringify(states[names.indexOf("vote_12")].phone));
       wait.legal_actions = [];
       const st = wait.view.stage;
@@ -445,7 +445,7 @@ def test_a_morphed_phone_page_is_the_page_drawn_afresh(browser, preview):
       draw();
       const after = awaited();
       if (!(before.length >= 2 && after.length === before.length - 1
-            && after.every((el) => before.includes(el) && el.id === `gp-wv-${el.dataset.seat}`))) out.push("vote: names redrawn");
+            && after.every((el) => before.includes(el) && el.id === `gp-wv-${(el.closest('[data-seat]') || el.querySelector('[data-seat]')).dataset.seat}`))) out.push("vote: names redrawn");
       return out;
     }""", names)
     assert diffs == [], diffs

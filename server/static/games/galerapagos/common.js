@@ -94,8 +94,10 @@ export function disc(c, size = null) {
 export function names(ctx, seats, tr) {
   const out = [];
   seats.forEach((x, i) => {
-    if (i) out.push(i === seats.length - 1 ? tr("and") : ", ");
-    out.push(who(ctx, x));
+    if (i) out.push(i === seats.length - 1 ? tr("and") : " ");
+    // A line may break after a name's chip (an inline box) as after a word: its comma goes
+    // with it, never alone at the start of the next line (", Dee et Émilie").
+    out.push(i < seats.length - 2 ? h("span", { class: "gp-name-comma" }, who(ctx, x), ",") : who(ctx, x));
   });
   return h("span", { class: "gp-names" }, out);
 }
