@@ -223,10 +223,10 @@ def ab_page(label, name, tabs, payloads, rounds):
         html = [stage_html(p) for p in tabs.values()]
         if html[0] != html[1]:
             differ += 1
-            if os.environ.get("AB_DIFF"):
+            if differ == 1:         # where, the first time: a variant's bug, or a tab's own state (a fit)
                 k = next(i for i, (x, y) in enumerate(zip(*html)) if x != y) if any(
                     x != y for x, y in zip(*html)) else min(map(len, html))
-                print("      differ at", k, ":", [x[max(0, k - 200):k + 100] for x in html])
+                print(f"      the stages differ at character {k}:", [x[max(0, k - 120):k + 60] for x in html], flush=True)
     for cdp in cdps.values():
         cdp.detach()
     if PROFILE:
