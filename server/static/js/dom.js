@@ -78,7 +78,11 @@ export function h(tag, attrs, ...children) {
           else el.style[prop] = v;
         }
       } else if (key === "dataset") {
-        Object.assign(el.dataset, value);
+        for (const k in value) {
+          const name = dataName(k);
+          if (name) el.setAttribute(name, value[k]);
+          else el.dataset[k] = value[k];
+        }
       } else if (key === "text") {
         el.textContent = String(value);
       } else if (key.startsWith("on") && typeof value === "function") {
@@ -100,10 +104,27 @@ export function h(tag, attrs, ...children) {
   return el;
 }
 
+// A dataset key's attribute name ("seatNo" -> "data-seat-no"), worked out once per key: a page
+// sets dozens per update (dom.js flags: a seat's marks), and el.dataset's setter, an interceptor
+// that checks and converts the name on every call, cost several times a setAttribute. null: a
+// key with a "-" or another character the fast path does not convert, left to el.dataset (its
+// SyntaxError included).
+const dataNames = new Map();
+
+function dataName(key) {
+  let name = dataNames.get(key);
+  if (name === undefined) {
+    name = /^[A-Za-z0-9_]*$/.test(key) ? `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}` : null;
+    dataNames.set(key, name);
+  }
+  return name;
+}
+
 function append(el, children) {
   for (const child of children) {
-    if (child === null || child === undefined || child === false || child === true) continue;
-    if (Array.isArray(child)) append(el, child);
+    if (typeof child === "string") el.appendChild(document.createTextNode(child));
+    else if (child === null || child === undefined || child === false || child === true) continue;
+    else if (Array.isArray(child)) append(el, child);
     else if (child instanceof Node) el.appendChild(child);
     else el.appendChild(document.createTextNode(String(child)));
   }
