@@ -1,0 +1,70 @@
+"""Issue 24: while a player waits, the Galèrapagos phone's lines that change on most updates (who
+acts, on one line or two; what the last castaway did, on one line or three) change the waiting
+card alone: my hand, the island and my records below it stay where they are, and the page keeps
+its height, so an update repaints the card and not every block it would have moved (the page
+grew or shrank on 32 of the benchmark's 39 updates at 6 castaways). English and French."""
+import pytest
+
+from tests.browser import preview as preview_page
+from tests.browser.helpers import preview_phone
+
+pytestmark = pytest.mark.browser
+
+preview = preview_page.served("galerapagos", "gp_scenarios")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_line_changing_length_moves_nothing_below_the_card(browser, preview, lang):
+    ctx, page, errors = preview_phone(browser, preview, "step", lang=lang, touch=True)
+    out = page.evaluate("""async (lang) => {
+      const mod = await import("/phone/games/galerapagos.js");
+      const data = await (await fetch("/states/step.json")).json();
+      const colours = ["#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4"];
+      const ctxOf = (msg) => ({
+        lang, t: (k) => k, players: [], room: null, seat: msg.seat, act: () => Promise.resolve({ ok: true }),
+        colourOf: (seat) => ({ colour: colours[seat % 6], letter: "ABCDEF"[seat % 6], name: msg.view.players[seat] }),
+      });
+      document.getElementById("root").replaceChildren();     // (its ids are the parts')
+      const me = data.phone.seat;
+      const [ben, cy] = data.phone.view.castaways.filter((c) => c.alive && c.seat !== me).map((c) => c.seat);
+      // a long name and a short one: "Captain Driftwood is choosing an action" takes two lines
+      const players = data.phone.view.players.slice();
+      players[ben] = "Captain Driftwood";
+      players[cy] = "Cy";
+      const moment = (version, seat, interrupt, events) => {
+        const msg = JSON.parse(JSON.stringify(data.phone));
+        Object.assign(msg, { match: 1, version, legal_actions: [], waiting_for: [seat], events });
+        Object.assign(msg.view, { players, waiting_for: [seat], interrupt });
+        msg.view.stage = { ...msg.view.stage, kind: "step", seat };
+        return msg;
+      };
+      const wood = (seat, bitten) => ({ type: "wood", seat, bitten, extra: 2, gained: bitten ? 1 : 3, places: 1, wood: 4 });
+      const moments = [
+        moment(1, ben, null, [{ type: "place", seat: me, card: "axe" }]),
+        moment(2, ben, null, [wood(ben, false)]),
+        moment(3, cy, { kind: "bite", seat: cy }, [wood(cy, true)]),
+        moment(4, cy, null, [{ type: "play", seat: cy, card: "coffee" }]),
+        moment(5, ben, null, [{ type: "sick", seat: cy, why: "bite" }]),
+      ];
+      const root = document.createElement("div");
+      root.style.width = "390px";
+      document.body.append(root);
+      const top = (sel) => { const el = root.querySelector(sel); return el ? Math.round(el.getBoundingClientRect().top) : null; };
+      const tall = (sel) => Math.round(root.querySelector(sel).getBoundingClientRect().height);
+      const rows = moments.map((msg) => {
+        mod.render(root, msg, ctxOf(msg));
+        return { now: tall(".gp-now-line"), recent: tall(".gp-recent"), text: root.querySelector("[data-testid=gp-waiting]").innerText,
+                 hand: top("[data-testid=gp-hand]"), island: top("[data-testid=gp-island]"), height: tall(".gp-phone") };
+      });
+      return { rows, waiting: Boolean(root.querySelector("[data-testid=gp-waiting]")) };
+    }""", lang)
+    rows = out["rows"]
+    assert out["waiting"], out
+    # the moments do change the lines' lengths: who acts on one line and on two, what the last
+    # castaway did on one line and on more
+    assert len({r["now"] for r in rows}) > 1 and len({r["recent"] for r in rows}) > 1, rows
+    # ... and nothing below the card moves, the page keeps its height
+    for key in ("hand", "island", "height"):
+        assert len({r[key] for r in rows}) == 1, (key, rows)
+    assert not errors, errors
+    ctx.close()
