@@ -231,7 +231,7 @@ function planRun(o, n, a, b, i, units, same, attrs, texts, runs) {
       if (c.nodeType === 1 && !removable(c, ids)) return false;
     }
     if (ids.length) {
-      for (const el of n.querySelectorAll("[id]")) if (ids.includes(el.getAttribute("id"))) return false;
+      for (const el of n.querySelectorAll("*[id]")) if (ids.includes(el.getAttribute("id"))) return false;
     }
     runs.push(o, a, null, restOld - restNew);
   }
@@ -247,7 +247,7 @@ function insertable(el) {
   if (el.querySelector(`${OWN_STATE_SELECTOR},[${KEPT}]`)) return false;
   const id = el.getAttribute("id");
   if (id && document.getElementById(id)) return false;
-  for (const inner of el.querySelectorAll("[id]")) {
+  for (const inner of el.querySelectorAll("*[id]")) {
     if (document.getElementById(inner.getAttribute("id"))) return false;
   }
   return true;
@@ -260,7 +260,7 @@ function removable(el, ids) {
   if (el.querySelector(OWN_STATE_SELECTOR)) return false;
   const id = el.getAttribute("id");
   if (id) ids.push(id);
-  for (const inner of el.querySelectorAll("[id]")) ids.push(inner.getAttribute("id"));
+  for (const inner of el.querySelectorAll("*[id]")) ids.push(inner.getAttribute("id"));
   return true;
 }
 
