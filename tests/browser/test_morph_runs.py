@@ -195,7 +195,8 @@ def test_a_kept_part_next_to_the_run_stays_as_it_is(page):
 
 
 def test_random_edits_read_as_drawn(page):
-    """Many random lists, each change a run or not: the page shown always reads as drawn."""
+    """Many random lists, each change a run (inserted, removed, replaced, a window sliding) or not:
+    the page shown always reads as drawn."""
     out = page.evaluate("""() => {
       let seed = 7;
       const rnd = (n) => { seed = (seed * 16807) % 2147483647; return Math.floor(seed / 2147483647 * n); };
@@ -205,11 +206,12 @@ def test_random_edits_read_as_drawn(page):
       let runs = 0, units = 0;
       for (let step = 0; step < 300; step++) {
         const next = lines.slice();
-        const k = rnd(4);
+        const k = rnd(5);
         const at = rnd(next.length + 1);
         if (k === 0) next.splice(at, rnd(3));
         else if (k === 1) next.splice(at, 0, ...Array.from({ length: 1 + rnd(2) }, pick));
         else if (k === 2 && next.length) next[rnd(next.length)] = pick();
+        else if (k === 3 && next.length) { next.shift(); next.push(pick()); }       // a window sliding
         else next.splice(at, rnd(2), pick());
         // ids unique in a page
         const seen = new Set();

@@ -199,42 +199,105 @@ function pair(a, b, units, same, attrs, texts, runs) {
   return true;
 }
 
-// The commonest change to a list (a line in the recent events, a boat's passengers, a pawn on a
-// seat): one run of children inserted or removed, the children before and after it matching by
-// tag and id. Idiomorph would morph the whole parent (its set-up and the walk of every child,
-// about 12 us a line); here the neighbours are planned as any matched pair and the run is
-// removed, or inserted as clones of the drawn nodes with their handlers, which is what
-// idiomorph's createNode does for a subtree it has nothing to match in. `a`, `b`: the first old
-// and new children that did not match, after `i` that did. False (idiomorph morphs the parent,
-// as before) when it is not such a run, or when idiomorph could do something else with it: the
-// run holds an id it would move (one the other side has), a part kept or its stand-in, a form
-// field or a <details> (their live state), or the focus.
+// The commonest change to a list (a line in the recent events, a boat's passenger, a pawn on an
+// empty seat, a name in a sentence): one run of children inserted or removed, the children
+// before and after it matching by tag and id. Idiomorph would morph the whole parent (its
+// set-up and the walk of every child, about 12 us a line); here the neighbours are planned as
+// any matched pair, and the run is removed, or inserted as clones of the drawn nodes with their
+// handlers, which is what idiomorph's createNode does for a subtree it has nothing to match in.
+// So are the next commonest: a window sliding along a list (one run removed at one end, one
+// inserted at the other, the children between matching), and a run replaced by one with
+// nothing idiomorph would match in it (a name's mark that becomes a text). `a`, `b`: the first
+// old and new children that did not match, after `i` that did. False (idiomorph morphs the
+// parent, as before) when it is none of these, or when idiomorph could do something else with
+// it: a run holds an id it would move (one the other side has), a part kept or its stand-in, a
+// form field or a <details> (their live state), or the focus.
 function planRun(o, n, a, b, i, units, same, attrs, texts, runs) {
   const restOld = o.childNodes.length - i;
   const restNew = n.childNodes.length - i;
-  if (restOld === restNew) return false;     // replaced, not inserted nor removed
+  const most = Math.min(restOld, restNew);
   let x = o.lastChild;
   let y = n.lastChild;
-  for (let k = Math.min(restOld, restNew); k > 0; k--, x = x.previousSibling, y = y.previousSibling) {
-    if (!pair(x, y, units, same, attrs, texts, runs)) return false;
+  let tail = 0;
+  for (; tail < most && pair(x, y, units, same, attrs, texts, runs); tail++) {
+    x = x.previousSibling;
+    y = y.previousSibling;
   }
-  if (restNew > restOld) {
-    let count = restNew - restOld;
-    for (let c = b; count > 0; c = c.nextSibling, count--) {
-      if (c.nodeType === 1 && !insertable(c)) return false;
+  const end = x ? x.nextSibling : o.firstChild;   // the old child after the old run
+  const gone = restOld - tail;                     // the old run: `gone` children from `a`
+  const come = restNew - tail;                     // the new run: `come` children from `b`
+  if (!gone) return inserting(o, end, b, come, runs);
+  if (!come) return removing(o, n, a, gone, runs);
+  // both: a window that slides (removed at its start, the rest matching, inserted at its end,
+  // or the other way round), else one run replaced by another
+  let k = 0;
+  let c = a;
+  for (; c && k < gone && !like(c, b); c = c.nextSibling) k++;
+  if (k > 0 && k < gone && gone - k < come) {
+    // `k` removed, then the old run's rest matching the new run's start
+    let d = b;
+    for (let j = k; j < gone; j++, c = c.nextSibling, d = d.nextSibling) {
+      if (!pair(c, d, units, same, attrs, texts, runs)) return false;
     }
-    runs.push(o, a, b, restNew - restOld);
-  } else {
-    let count = restOld - restNew;
-    const ids = [];
-    for (let c = a; count > 0; c = c.nextSibling, count--) {
-      if (c.nodeType === 1 && !removable(c, ids)) return false;
-    }
-    if (ids.length) {
-      for (const el of n.querySelectorAll("*[id]")) if (ids.includes(el.getAttribute("id"))) return false;
-    }
-    runs.push(o, a, null, restOld - restNew);
+    return removing(o, n, a, k, runs) && inserting(o, end, d, come - (gone - k), runs);
   }
+  k = 0;
+  c = b;
+  for (; c && k < come && !like(a, c); c = c.nextSibling) k++;
+  if (k > 0 && k < come && come - k < gone) {
+    // `k` inserted, then the new run's rest matching the old run's start
+    let d = a;
+    for (let j = k; j < come; j++, c = c.nextSibling, d = d.nextSibling) {
+      if (!pair(d, c, units, same, attrs, texts, runs)) return false;
+    }
+    return inserting(o, a, b, k, runs) && removing(o, n, d, gone - (come - k), runs);
+  }
+  if (gone * come > 64) return false;
+  for (let p = a, j = 0; j < gone; j++, p = p.nextSibling) {
+    for (let q = b, m = 0; m < come; m++, q = q.nextSibling) {
+      if (softMatch(p, q)) return false;      // idiomorph would morph the one into the other
+    }
+  }
+  return removing(o, n, a, gone, runs) && inserting(o, end, b, come, runs);
+}
+
+// Whether old `a` and new `b` would pair (pair(), without planning them).
+function like(a, b) {
+  if (b.nodeType !== 1) return a.nodeType === b.nodeType;
+  const kept = standing.get(b);
+  if (kept) return kept === a;
+  return a.nodeType === 1 && a.localName === b.localName && a.getAttribute("id") === b.getAttribute("id");
+}
+
+// Idiomorph's isSoftMatch: the nodes it would morph one into the other (an old element without
+// an id matches a new one with an id).
+function softMatch(a, b) {
+  if (a.nodeType !== b.nodeType) return false;
+  if (a.nodeType !== 1) return true;
+  if (a.localName !== b.localName) return false;
+  const id = a.getAttribute("id");
+  return !id || id === b.getAttribute("id");
+}
+
+// `count` drawn children from `from` to insert before the old child `at` (runs), or false.
+function inserting(o, at, from, count, runs) {
+  for (let c = from, k = count; k > 0; c = c.nextSibling, k--) {
+    if (c.nodeType === 1 && !insertable(c)) return false;
+  }
+  runs.push(o, at, from, count);
+  return true;
+}
+
+// `count` old children from `from` to remove (runs), or false; `n`: the new parent.
+function removing(o, n, from, count, runs) {
+  const ids = [];
+  for (let c = from, k = count; k > 0; c = c.nextSibling, k--) {
+    if (c.nodeType === 1 && !removable(c, ids)) return false;
+  }
+  if (ids.length) {
+    for (const el of n.querySelectorAll("*[id]")) if (ids.includes(el.getAttribute("id"))) return false;
+  }
+  runs.push(o, from, null, count);
   return true;
 }
 
