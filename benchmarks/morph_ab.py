@@ -201,6 +201,13 @@ def loop_page(label, name, tabs, payloads, rounds, k):
           f" {a} {sa:.3f}  {b} {sb:.3f} ({(sb - sa) / sa * 100:+.1f}%)", flush=True)
 
 
+def stats(page):
+    """morph.js's partStats counters (a variant without one has no key)."""
+    return page.evaluate("""async () => { const { partStats } = await import("/static/js/morph.js");
+      const out = {}; for (const [k, v] of Object.entries(partStats)) if (typeof v === "number") out[k] = v;
+      return out; }""")
+
+
 def stage_html(page):
     return page.evaluate("() => document.getElementById('stage').outerHTML")
 
@@ -214,6 +221,7 @@ def ab_page(label, name, tabs, payloads, rounds):
         page.evaluate(OWN_DRIVER, [len(payloads), True, 0])     # warm: compiled, caches filled
     got = {v: {"script": [], "update": [], "rounds": []} for v in tabs}
     pairs = {"script": [], "update": []}
+    counted = {v: stats(p) for v, p in tabs.items()}
     differ = 0
     order = list(tabs)
     for r in range(rounds):
@@ -236,6 +244,12 @@ def ab_page(label, name, tabs, payloads, rounds):
                 print(f"      the stages differ at character {k}:", [x[max(0, k - 120):k + 60] for x in html], flush=True)
     for cdp in cdps.values():
         cdp.detach()
+    per = rounds * len(payloads)
+    print("      per update, morph.js's partStats (units: subtrees idiomorph morphed, runs: runs of children"
+          " put in without it, texts: texts written in place, whole: pages morphed whole): " + "  ".join(
+              f"{v} " + " ".join(f"{k} {(now[k] - counted[v][k]) / per:.2f}" if k in now else f"{k} -"
+                                  for k in ("units", "runs", "texts", "whole"))
+              for v, now in ((v, stats(p)) for v, p in tabs.items())), flush=True)
     if PROFILE:
         for variant in order:
             print(f"      profile, {variant}:")
