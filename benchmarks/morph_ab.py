@@ -34,6 +34,12 @@ identical code were within +-0.1 ms (script) and +-0.4 ms (update) over 5 rounds
 script median moved by 0.1-0.3 ms. The tabs must be fresh (the recording tab, after a lobby and
 a game, drew the same updates 0.8 ms slower in one run) and in front when replayed (a hidden tab gets
 no frame and slowed timers: 40 s a replay).
+
+morphrun (2026-11-27, morph.js puts a run of children inserted or removed in without idiomorph,
+against main): idiomorph subtrees per update 2.15 -> 0.05 (Lifeboats 5p TV), 0.35 -> 0.07 (its
+phone); --loop 5 --rounds 3 at load 7-9: script -10.6% (Lifeboats TV), -13.7% (its phone), -20%
+(Galerapagos 12p TV), -25% (its phone). At load 17-19 the same --loop gave +107% and +12% for the
+Lifeboats tabs: read --loop on a quiet machine only.
 """
 import argparse
 import os
