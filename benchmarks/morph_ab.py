@@ -34,6 +34,12 @@ identical code were within +-0.1 ms (script) and +-0.4 ms (update) over 5 rounds
 script median moved by 0.1-0.3 ms. The tabs must be fresh (the recording tab, after a lobby and
 a game, drew the same updates 0.8 ms slower in one run) and in front when replayed (a hidden tab gets
 no frame and slowed timers: 40 s a replay).
+
+morphrun (2026-11-27, morph.js puts a run of children inserted or removed in without idiomorph,
+against main): idiomorph subtrees per update 2.15 -> 0.05 (Lifeboats 5p TV), 0.35 -> 0.07 (its
+phone); --loop 5 --rounds 3 at load 7-9: script -10.6% (Lifeboats TV), -13.7% (its phone), -20%
+(Galerapagos 12p TV), -25% (its phone). At load 17-19 the same --loop gave +107% and +12% for the
+Lifeboats tabs: read --loop on a quiet machine only.
 """
 import argparse
 import os
@@ -201,6 +207,13 @@ def loop_page(label, name, tabs, payloads, rounds, k):
           f" {a} {sa:.3f}  {b} {sb:.3f} ({(sb - sa) / sa * 100:+.1f}%)", flush=True)
 
 
+def stats(page):
+    """morph.js's partStats counters (a variant without one has no key)."""
+    return page.evaluate("""async () => { const { partStats } = await import("/static/js/morph.js");
+      const out = {}; for (const [k, v] of Object.entries(partStats)) if (typeof v === "number") out[k] = v;
+      return out; }""")
+
+
 def stage_html(page):
     return page.evaluate("() => document.getElementById('stage').outerHTML")
 
@@ -214,6 +227,7 @@ def ab_page(label, name, tabs, payloads, rounds):
         page.evaluate(OWN_DRIVER, [len(payloads), True, 0])     # warm: compiled, caches filled
     got = {v: {"script": [], "update": [], "rounds": []} for v in tabs}
     pairs = {"script": [], "update": []}
+    counted = {v: stats(p) for v, p in tabs.items()}
     differ = 0
     order = list(tabs)
     for r in range(rounds):
@@ -236,6 +250,12 @@ def ab_page(label, name, tabs, payloads, rounds):
                 print(f"      the stages differ at character {k}:", [x[max(0, k - 120):k + 60] for x in html], flush=True)
     for cdp in cdps.values():
         cdp.detach()
+    per = rounds * len(payloads)
+    print("      per update, morph.js's partStats (units: subtrees idiomorph morphed, runs: runs of children"
+          " put in without it, texts: texts written in place, whole: pages morphed whole): " + "  ".join(
+              f"{v} " + " ".join(f"{k} {(now[k] - counted[v][k]) / per:.2f}" if k in now else f"{k} -"
+                                  for k in ("units", "runs", "texts", "whole"))
+              for v, now in ((v, stats(p)) for v, p in tabs.items())), flush=True)
     if PROFILE:
         for variant in order:
             print(f"      profile, {variant}:")

@@ -34,8 +34,9 @@ const heldParts = new WeakMap();  // root -> {key, extra, shown: Map(id -> input
 /** What the parts did since the page loaded (tests and benchmarks read it); `log`: an array
  * to push the id of every part built into (benchmarks/pages.py), else null; `whole`: pages
  * morphed whole by idiomorph, `frames`: pages morphed where they differ (byParts), `units`:
- * the subtrees idiomorph morphed for those, `texts`: the texts written in place for those. */
-export const partStats = { built: 0, kept: 0, log: null, whole: 0, frames: 0, units: 0, texts: 0 };
+ * the subtrees idiomorph morphed for those, `texts`: the texts written in place for those,
+ * `runs`: the runs of children inserted or removed for those without idiomorph (planRun). */
+export const partStats = { built: 0, kept: 0, log: null, whole: 0, frames: 0, units: 0, texts: 0, runs: 0 };
 
 function carryTree(from, to) {
   if (standing.has(from)) return;     // a part kept as it is keeps its own handlers
@@ -150,42 +151,197 @@ function sameAttributes(a, b) {
 // what differs goes to `units` ([old, new] for idiomorph), the elements left as they are to
 // `same` (new, old: they take the new render's handlers), those that keep their children but
 // not their attributes to `attrs`, the text nodes that keep their place but not their text to
-// `texts` ([old, new]).
-function plan(o, n, units, same, attrs, texts) {
+// `texts` ([old, new]), a run of children inserted or removed to `runs` (below).
+function plan(o, n, units, same, attrs, texts, runs) {
   if (OWN_STATE.has(n.localName)) { units.push(o, n); return; }
   const own = sameAttributes(o, n);
   const unitsBefore = units.length;
   const sameBefore = same.length;
   const attrsBefore = attrs.length;
   const textsBefore = texts.length;
+  const runsBefore = runs.length;
   same.push(n, o);
   let a = o.firstChild;
   let b = n.firstChild;
-  for (; a && b; a = a.nextSibling, b = b.nextSibling) {
-    if (b.nodeType === 1) {
-      const kept = standing.get(b);
-      if (kept) {
-        if (kept === a) continue;       // a part kept as it is, in its place
-        break;
-      }
-      if (a.nodeType !== 1 || a.localName !== b.localName || a.getAttribute("id") !== b.getAttribute("id")) break;
-      plan(a, b, units, same, attrs, texts);
-    } else if (a.nodeType !== b.nodeType) {
-      break;
-    } else if (a.nodeValue !== b.nodeValue) {
-      // a text (or comment) in its place with other words: idiomorph would write its nodeValue
-      texts.push(a, b);
-    }
+  let i = 0;
+  for (; a && b; a = a.nextSibling, b = b.nextSibling, i++) {
+    if (!pair(a, b, units, same, attrs, texts, runs)) break;
   }
-  if (a || b || (!own && [...o.getAttributeNames(), ...n.getAttributeNames()].some((name) => name.includes(":")))) {
-    // its children differ: idiomorph morphs this element (what was planned inside is its)
+  let whole = !own && [...o.getAttributeNames(), ...n.getAttributeNames()].some((name) => name.includes(":"));
+  if ((a || b) && !whole) whole = !planRun(o, n, a, b, i, units, same, attrs, texts, runs);
+  if (whole) {
+    // its children differ otherwise: idiomorph morphs this element (what was planned inside is its)
     units.length = unitsBefore;
     same.length = sameBefore;
     attrs.length = attrsBefore;
     texts.length = textsBefore;
+    runs.length = runsBefore;
     units.push(o, n);
   } else if (!own) {
     attrs.push(o, n);
+  }
+}
+
+// Children `a` (old) and `b` (new) in the same place: planned (or a part kept in its place),
+// else false: they do not match.
+function pair(a, b, units, same, attrs, texts, runs) {
+  if (b.nodeType === 1) {
+    const kept = standing.get(b);
+    if (kept) return kept === a;     // a part kept as it is, in its place
+    if (a.nodeType !== 1 || a.localName !== b.localName || a.getAttribute("id") !== b.getAttribute("id")) return false;
+    plan(a, b, units, same, attrs, texts, runs);
+  } else if (a.nodeType !== b.nodeType) {
+    return false;
+  } else if (a.nodeValue !== b.nodeValue) {
+    // a text (or comment) in its place with other words: idiomorph would write its nodeValue
+    texts.push(a, b);
+  }
+  return true;
+}
+
+// The commonest change to a list (a line in the recent events, a boat's passenger, a pawn on an
+// empty seat, a name in a sentence): one run of children inserted or removed, the children
+// before and after it matching by tag and id. Idiomorph would morph the whole parent (its
+// set-up and the walk of every child, about 12 us a line); here the neighbours are planned as
+// any matched pair, and the run is removed, or inserted as clones of the drawn nodes with their
+// handlers, which is what idiomorph's createNode does for a subtree it has nothing to match in.
+// So are the next commonest: a window sliding along a list (one run removed at one end, one
+// inserted at the other, the children between matching), and a run replaced by one with
+// nothing idiomorph would match in it (a name's mark that becomes a text). `a`, `b`: the first
+// old and new children that did not match, after `i` that did. False (idiomorph morphs the
+// parent, as before) when it is none of these, or when idiomorph could do something else with
+// it: a run holds an id it would move (one the other side has), a part kept or its stand-in, a
+// form field or a <details> (their live state), or the focus.
+function planRun(o, n, a, b, i, units, same, attrs, texts, runs) {
+  const restOld = o.childNodes.length - i;
+  const restNew = n.childNodes.length - i;
+  const most = Math.min(restOld, restNew);
+  let x = o.lastChild;
+  let y = n.lastChild;
+  let tail = 0;
+  for (; tail < most && pair(x, y, units, same, attrs, texts, runs); tail++) {
+    x = x.previousSibling;
+    y = y.previousSibling;
+  }
+  const end = x ? x.nextSibling : o.firstChild;   // the old child after the old run
+  const gone = restOld - tail;                     // the old run: `gone` children from `a`
+  const come = restNew - tail;                     // the new run: `come` children from `b`
+  if (!gone) return inserting(o, end, b, come, runs);
+  if (!come) return removing(o, n, a, gone, runs);
+  // both: a window that slides (removed at its start, the rest matching, inserted at its end,
+  // or the other way round), else one run replaced by another
+  let k = 0;
+  let c = a;
+  for (; c && k < gone && !like(c, b); c = c.nextSibling) k++;
+  if (k > 0 && k < gone && gone - k < come) {
+    // `k` removed, then the old run's rest matching the new run's start
+    let d = b;
+    for (let j = k; j < gone; j++, c = c.nextSibling, d = d.nextSibling) {
+      if (!pair(c, d, units, same, attrs, texts, runs)) return false;
+    }
+    return removing(o, n, a, k, runs) && inserting(o, end, d, come - (gone - k), runs);
+  }
+  k = 0;
+  c = b;
+  for (; c && k < come && !like(a, c); c = c.nextSibling) k++;
+  if (k > 0 && k < come && come - k < gone) {
+    // `k` inserted, then the new run's rest matching the old run's start
+    let d = a;
+    for (let j = k; j < come; j++, c = c.nextSibling, d = d.nextSibling) {
+      if (!pair(d, c, units, same, attrs, texts, runs)) return false;
+    }
+    return inserting(o, a, b, k, runs) && removing(o, n, d, gone - (come - k), runs);
+  }
+  if (gone * come > 64) return false;
+  for (let p = a, j = 0; j < gone; j++, p = p.nextSibling) {
+    for (let q = b, m = 0; m < come; m++, q = q.nextSibling) {
+      if (softMatch(p, q)) return false;      // idiomorph would morph the one into the other
+    }
+  }
+  return removing(o, n, a, gone, runs) && inserting(o, end, b, come, runs);
+}
+
+// Whether old `a` and new `b` would pair (pair(), without planning them).
+function like(a, b) {
+  if (b.nodeType !== 1) return a.nodeType === b.nodeType;
+  const kept = standing.get(b);
+  if (kept) return kept === a;
+  return a.nodeType === 1 && a.localName === b.localName && a.getAttribute("id") === b.getAttribute("id");
+}
+
+// Idiomorph's isSoftMatch: the nodes it would morph one into the other (an old element without
+// an id matches a new one with an id).
+function softMatch(a, b) {
+  if (a.nodeType !== b.nodeType) return false;
+  if (a.nodeType !== 1) return true;
+  if (a.localName !== b.localName) return false;
+  const id = a.getAttribute("id");
+  return !id || id === b.getAttribute("id");
+}
+
+// `count` drawn children from `from` to insert before the old child `at` (runs), or false.
+function inserting(o, at, from, count, runs) {
+  for (let c = from, k = count; k > 0; c = c.nextSibling, k--) {
+    if (c.nodeType === 1 && !insertable(c)) return false;
+  }
+  runs.push(o, at, from, count);
+  return true;
+}
+
+// `count` old children from `from` to remove (runs), or false; `n`: the new parent.
+function removing(o, n, from, count, runs) {
+  const ids = [];
+  for (let c = from, k = count; k > 0; c = c.nextSibling, k--) {
+    if (c.nodeType === 1 && !removable(c, ids)) return false;
+  }
+  if (ids.length) {
+    for (const el of n.querySelectorAll("*[id]")) if (ids.includes(el.getAttribute("id"))) return false;
+  }
+  runs.push(o, from, null, count);
+  return true;
+}
+
+const OWN_STATE_SELECTOR = [...OWN_STATE].join(",");
+
+// A drawn element to insert as a clone: no id that is in the page (idiomorph would move that
+// node here), no stand-in, no form field nor <details>.
+function insertable(el) {
+  if (standing.has(el) || OWN_STATE.has(el.localName)) return false;
+  if (el.querySelector(`${OWN_STATE_SELECTOR},[${KEPT}]`)) return false;
+  const id = el.getAttribute("id");
+  if (id && document.getElementById(id)) return false;
+  for (const inner of el.querySelectorAll("*[id]")) {
+    if (document.getElementById(inner.getAttribute("id"))) return false;
+  }
+  return true;
+}
+
+// An element shown to remove: no focus, no form field nor <details> in it; its ids go to `ids`
+// (one the new parent has is a node idiomorph would move there).
+function removable(el, ids) {
+  if (OWN_STATE.has(el.localName) || el.contains(document.activeElement)) return false;
+  if (el.querySelector(OWN_STATE_SELECTOR)) return false;
+  const id = el.getAttribute("id");
+  if (id) ids.push(id);
+  for (const inner of el.querySelectorAll("*[id]")) ids.push(inner.getAttribute("id"));
+  return true;
+}
+
+// A run planned above put in: [parent, the old child after the run or the first removed, the
+// first drawn child to insert or null to remove, how many].
+function putRun(o, at, from, count) {
+  if (from) {
+    for (; count > 0; from = from.nextSibling, count--) {
+      const clone = document.importNode(from, true);
+      o.insertBefore(clone, at);
+      if (clone.nodeType === 1) carryTree(from, clone);
+    }
+  } else {
+    while (count-- > 0) {
+      const next = at.nextSibling;
+      at.remove();
+      at = next;
+    }
   }
 }
 
@@ -209,7 +365,8 @@ function byParts(old, page) {
   const same = [];
   const attrs = [];
   const texts = [];
-  plan(old, page, units, same, attrs, texts);
+  const runs = [];
+  plan(old, page, units, same, attrs, texts, runs);
   // each unit holds the parts kept inside it: idiomorph finds them there by their ids
   for (let i = 0; i < units.length; i += 2) {
     for (const stand of units[i + 1].querySelectorAll(`[${KEPT}]`)) {
@@ -219,8 +376,10 @@ function byParts(old, page) {
   for (let i = 0; i < same.length; i += 2) carryHandlers(same[i], same[i + 1]);
   for (let i = 0; i < attrs.length; i += 2) syncAttributes(attrs[i], attrs[i + 1]);
   for (let i = 0; i < texts.length; i += 2) texts[i].nodeValue = texts[i + 1].nodeValue;
+  for (let i = 0; i < runs.length; i += 4) putRun(runs[i], runs[i + 1], runs[i + 2], runs[i + 3]);
   partStats.frames++;
   partStats.texts += texts.length / 2;
+  partStats.runs += runs.length / 4;
   partStats.units += units.length / 2;
   for (let i = 0; i < units.length; i += 2) {
     added.length = 0;
