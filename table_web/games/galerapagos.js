@@ -53,7 +53,7 @@ function draw(root, m) {
   const part = pageParts(root, gameKey(msg, ctx), JSON.stringify([ctx.lang, looks, Boolean(cards())]));
   const st = view.stage || {};
   const ballot = st.vote ? st.vote.ballot : st.ballot;
-  const say = (e) => describeEvent(view, tr, ctx, e);
+  const say = (e) => fixedLine(describeEvent(view, tr, ctx, e));
   const log = logSlots(m, logLines(m, say));
   const page = h("div", { class: `gt-table${view.castaways.length > 8 ? " gt-many" : ""}`, dataset: { phase: view.phase } },
     part("gt-part-top", [view.turn, view.phase, view.over, view.first_player], () => topBar(env)),
@@ -188,6 +188,34 @@ function countdown(root, m, msg) {
   m.timer = ticker(root, msg.deadline, ".gt-clock b, .wf-secs");
 }
 
+// A line of words with names in it, in a shape that does not change with its words (issue 24):
+// text, chip, text..., starting and ending with a text (empty if need be), the texts next to
+// each other as one, each castaway's chip in the box fmt() gives a chip with its punctuation
+// (white-space: nowrap, the chip and a text, empty here). A line that follows another with
+// as many chips ("Cy fishes" after "the turn passes to Dee", a caption naming another
+// castaway) is then rewritten in place, words and attributes, and not handed to idiomorph
+// as a whole (the log's slots, the caption: the commonest calls on this TV). null stays null.
+function fixedLine(line) {
+  if (line === null || line === undefined) return line;
+  const out = [""];
+  const put = (x) => {
+    if (x === null || x === undefined || x === false) return;
+    if (Array.isArray(x)) { for (const y of x) put(y); return; }
+    if (typeof x === "string" || typeof x === "number") { out[out.length - 1] += String(x); return; }
+    if (x.nodeType === 3) { out[out.length - 1] += x.nodeValue; return; }
+    if (x.classList && x.classList.contains("gp-who")) {
+      const chip = document.createElement("span");
+      chip.style.whiteSpace = "nowrap";
+      chip.append(x, "");
+      out.push(chip, "");
+    } else {
+      out.push(x, "");
+    }
+  };
+  put(line);
+  return out;
+}
+
 // ---------------------------------------------------------------- top bar
 
 function topBar({ view, tr, ctx }) {
@@ -261,9 +289,12 @@ function island(env, part) {
         h("div", { class: "gt-box-head" }, tr("wreck.title")),
         h("div", { class: "gt-deck" }, h("span", { class: "gt-stack gt-wreck-stack" }, String(view.deck_size)), tr("wreck.left", { n: view.deck_size })),
         h("div", { class: "gt-box-head" }, tr("discard.title")),
-        h("div", { class: "gt-discard" }, discard.length
-          ? discard.slice(-6).reverse().map((c) => h("span", { class: "gt-dcard" }, cardName(c, ctx.lang, tr)))
-          : h("span", { class: "dim" }, tr("discard.empty")))))),
+        // six places, newest first, an empty one not shown (:empty): a card discarded rewrites
+        // their words, not the pile's children (issue 24)
+        h("div", { class: "gt-discard" }, [0, 1, 2, 3, 4, 5].map((i) => {
+          const c = discard[discard.length - 1 - i];
+          return h("span", { class: "gt-dcard" }, c === undefined ? "" : cardName(c, ctx.lang, tr));
+        }), h("span", { class: "dim", hidden: discard.length > 0 }, tr("discard.empty")))))),
     departureLine(env)));
 }
 
@@ -308,16 +339,27 @@ function castaways({ view, tr, ctx }, part) {
           h("div", { class: "gt-cw-name" }, h("b", {}, col.name),
             // every row has the star, shown for the first player (the panel's data-first<seat>)
             h("span", { class: "gt-star", title: tr("first_player") }, icon("star", 18)),
-            c.conch ? h("span", { class: "gt-conch", title: tr("conch.short") }, icon("conch", 18)) : null,
-            alarm ? h("span", { class: "gt-alarm" }, tr("alarm.next")) : null),
+            // the conch and the alarm are in every row, hidden when not had: the row keeps its
+            // shape (a mark come or gone writes an attribute, with no idiomorph call)
+            h("span", { class: "gt-conch", title: tr("conch.short"), hidden: !c.conch }, icon("conch", 18)),
+            h("span", { class: "gt-alarm", hidden: !alarm }, tr("alarm.next"))),
           h("div", { class: "gt-cw-meta" },
             h("span", { class: "gt-state" }, icon(state === "dead" ? "skull" : state === "sick" ? "sick" : state === "resting" ? "zzz" : "sun", 16),
               d ? tr(`dead.${d.cause}`, { turn: d.turn }) : tr(`state.short.${state}`)),
-            c.alive && c.hand_size ? h("span", { class: "gt-backs", title: tr("hand.backs", { n: c.hand_size }) }, backs, h("small", {}, String(c.hand_size))) : null,
-            c.faceup.map((f) => h("span", { class: "gt-perm" }, cardName(f, ctx.lang, tr))),
-            c.covered.map((r) => h("span", { class: "gt-covered" }, icon(r, 14), tr(`covered.${r}`))),
+            // A fixed shape (issue 24): the backs and the actions' mark are in every row, hidden
+            // when not had, and the cards in front of a castaway and what covers him are each a
+            // box of their own (display: contents), so a card drawn into an empty hand, a rest or
+            // a card played changes an attribute or that box, never the line's children (which
+            // the morph hands to idiomorph as a whole, the row's commonest call).
+            h("span", { class: "gt-backs", title: tr("hand.backs", { n: c.hand_size }), hidden: !(c.alive && c.hand_size) },
+              backs, h("small", {}, String(c.hand_size))),
+            // (three places at least, an empty one not shown: a card put in front of a castaway
+            // or taken back rewrites a place's words)
+            h("span", { class: "gt-perms" }, Array.from({ length: Math.max(3, c.faceup.length) }, (_, i) =>
+              h("span", { class: "gt-perm" }, i < c.faceup.length ? cardName(c.faceup[i], ctx.lang, tr) : ""))),
+            h("span", { class: "gt-covers" }, c.covered.map((r) => h("span", { class: "gt-covered" }, icon(r, 14), tr(`covered.${r}`)))),
             // both words of a mark: the panel's list says which one shows
-            acts ? h("span", { class: "gt-acted" }, h("span", { class: "gt-no" }, tr("to_act")), h("span", { class: "gt-yes" }, tr("acted"))) : null,
+            h("span", { class: "gt-acted", hidden: !acts }, h("span", { class: "gt-no" }, tr("to_act")), h("span", { class: "gt-yes" }, tr("acted"))),
             h("span", { class: "gt-vstate" }, h("span", { class: "gt-no" }, tr("vote.thinking")), h("span", { class: "gt-yes" }, `✓ ${tr("vote.voted")}`)))));
     });
   });
@@ -364,7 +406,7 @@ function now(env, part) {
     } else if (st.kind === "survival") {
       caption = tr("now.survival", { resource: tr(`res.${st.resource}`) });
     }
-    return caption ? h("div", { class: "gt-caption", "data-testid": "gt-caption" }, caption) : null;
+    return caption ? h("div", { class: "gt-caption", "data-testid": "gt-caption" }, fixedLine(caption)) : null;
   }));
   if (view.hurricane_out && !view.over && (st.kind === "hurricane" || view.phase === "evening")) {
     const living = view.castaways.filter((c) => c.alive).length;
@@ -416,17 +458,26 @@ function outcome({ tr, ctx }, o, earlier) {
   else if (o.kind === "wood") big = fmt(tr, o.bitten ? "log.wood.bitten" : "log.wood", { who: who(ctx, o.seat), extra: o.extra, gained: o.gained, places: o.places });
   else big = fmt(tr, "log.search", { who: who(ctx, o.seat), deck: o.deck });
   // How the bite ended, once the bitten castaway has answered (anti-venom, or sick).
-  const bite = o.kind === "wood" && (o.bite === "antivenom" || o.bite === "sick")
-    ? h("div", { class: "gt-out-bite", "data-testid": "gt-out-bite", dataset: { bite: o.bite } },
-      fmt(tr, `log.wood.${o.bite}`, { who: who(ctx, o.seat) })) : null;
+  // A fixed shape, as a castaway's row: the bite's line, the balls and the earlier outcomes are
+  // always there, hidden when empty, and every ball holds the snake, shown on the black one: an
+  // outcome after another rewrites words and attributes, not the box's children (issue 24).
+  const bitten = o.kind === "wood" && (o.bite === "antivenom" || o.bite === "sick");
+  // (a bite not had, hidden, holds a bite's sentence for the same castaway: the line keeps its
+  // chip and its words are rewritten in place when one comes)
+  const bite = h("div", { class: "gt-out-bite", "data-testid": "gt-out-bite", dataset: bitten ? { bite: o.bite } : null, hidden: !bitten },
+    fixedLine(fmt(tr, `log.wood.${bitten ? o.bite : "sick"}`, { who: who(ctx, o.seat) })));
   const balls = o.kind === "fish" ? [o.ball] : o.kind === "wood" ? (o.balls || []) : [];
   return h("div", { class: "gt-outcome", "data-testid": "gt-outcome", dataset: { kind: o.kind } },
-    h("div", { class: "gt-out-big" }, icon(o.kind === "fish" ? "food" : o.kind === "collect_water" ? "water" : o.kind === "wood" ? "wood" : "card", 40), h("span", {}, big)),
+    h("div", { class: "gt-out-big" }, icon(o.kind === "fish" ? "food" : o.kind === "collect_water" ? "water" : o.kind === "wood" ? "wood" : "card", 40), h("span", {}, fixedLine(big))),
     bite,
-    balls.length ? h("div", { class: "gt-balls" }, balls.map((b) => h("span", { class: `gt-ball${b === "black" ? " black" : ""}` }, b === "black" ? icon("snake", 26) : ""))) : null,
+    h("div", { class: "gt-balls", hidden: !balls.length }, balls.map((b) => h("span", { class: `gt-ball${b === "black" ? " black" : ""}` }, icon("snake", 26)))),
     // (each earlier outcome by its place in the turn: a new one moves them up, not rewritten)
-    earlier.length ? h("ul", { class: "gt-earlier" }, earlier.slice(-3).map((x, i, last) => h("li", { id: morphId("gt-earlier", earlier.length - last.length + i) },
-      describeEvent(null, tr, ctx, { ...x, type: x.kind })))) : null);
+    // (the last three, oldest first, in three lines always there, an empty one not shown: a new
+    // one rewrites the lines' words, no line is added, removed or moved)
+    h("ul", { class: "gt-earlier", hidden: !earlier.length }, [3, 2, 1].map((k) => {
+      const x = earlier[earlier.length - k];
+      return h("li", {}, x ? fixedLine(describeEvent(null, tr, ctx, { ...x, type: x.kind })) : "");
+    })));
 }
 
 function reveal({ tr, ctx }, b) {
@@ -493,8 +544,8 @@ function logPanel({ tr, m }, slots, say, part) {
       slots.map((line, k) => part(morphId("gt-log", k), line && [line[0], line[1]], () => (line
         ? h("li", { class: `gt-log-${line[0].type} gt-slot-${k}`, style: { order: String(-line[1]) } }, line[2] || say(line[0]))
         // (the same attributes, in the same order, as a line's: a slot filled again reads as
-        // one drawn afresh)
-        : h("li", { class: `gt-slot-${k}`, style: { order: "0" } }))))));
+        // one drawn afresh; its empty text: a line's shape when it has no name)
+        : h("li", { class: `gt-slot-${k}`, style: { order: "0" } }, ""))))));
 }
 
 // ---------------------------------------------------------------- the end
