@@ -121,7 +121,9 @@ def shoot(game_id, scenarios, folder, argv=None, after=None):
                         page.goto(f"{base}?page={kind}&s={name}&lang={lang}")
                         page.wait_for_function("window.__ready === true", timeout=20000)
                         path = os.path.join(out, f"{kind}-{w}x{h}-{name}-{lang}.png")
-                        page.screenshot(path=path, full_page=kind == "phone")
+                        # a moment that fades in (the final scores, a reveal) is shot as it ends, not
+                        # halfway: finite animations and transitions fast-forwarded to their end
+                        page.screenshot(path=path, full_page=kind == "phone", animations="disabled")
                         if after:
                             after(page, kind, name, path)
                 ctx.close()
