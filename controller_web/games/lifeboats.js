@@ -76,7 +76,9 @@ function draw(root, m) {
     part("lb-part-status", [view.turn, view.phase], () => statusLine(env)),
     h("section", { class: "lb-action", "data-testid": "lb-action" }, action(env)),
     m.error ? h("div", { class: "lb-error", role: "alert" }, m.error) : null,
+    // (a row stands for each boat on the water, mine in it or not: myPawns)
     me ? part("lb-part-pawns", [me.colour, me.pawns, me.unplaced, me.landed, me.drowned, view.rows,
+      afloat.map((b) => [b.colour, b.lane, b.island, b.row]),
       [...new Set(me.pawns.map((p) => p.boat))].map(where)], () => myPawns(env)) : null,
     ["place_pawn", "leave", "board"].some((k) => legal.some((a) => a.type === k)) ? null
       : part("lb-part-boats", [afloat, view.rows], () => miniBoard(env, {})));
