@@ -354,10 +354,7 @@ def main():
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             try:
-                try:
-                    print(f"load average: {os.getloadavg()[0]:.1f}")
-                except OSError:
-                    pass
+                pages.print_load()
                 print(f"thread ms per update at 1x, median / p95 (base: {', '.join(base)} at {args.base};"
                       f" tree: as served{'; swapped ' + ', '.join(swap) if swap else ''}):", flush=True)
                 for label, game, players, options in GAMES:

@@ -1018,6 +1018,14 @@ def first_load(browser, url, runs):
     return times
 
 
+def print_load():
+    """The machine's load average, printed beside the figures it colours (a shared 2-core box)."""
+    try:
+        print(f"load average: {os.getloadavg()[0]:.1f}")
+    except OSError:
+        pass
+
+
 def main():
     global DETAIL, OWN_GAP_MS, TASKS, ORIGINS
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -1064,10 +1072,7 @@ def main():
                 page.close()
                 print(f"calibration: a fixed loop {cal['base']:.0f} ms at 1x, {cal['slow']:.0f} ms at CDP rate "
                       f"{cal['rate']:.2f} ({cal['slow'] / cal['base']:.2f}x slower): \"4x\" below is that rate")
-                try:
-                    print(f"load average: {os.getloadavg()[0]:.1f}")
-                except OSError:
-                    pass
+                print_load()
                 if not args.no_first_load:
                     print(f"The phone's first load: Fast 3G (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up), "
                           f"{FIRST_LOAD_CPU}x CPU, cold cache:")

@@ -476,10 +476,7 @@ def main():
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             try:
-                try:
-                    print(f"load average: {os.getloadavg()[0]:.1f}")
-                except OSError:
-                    pass
+                pages.print_load()
                 for label, game, players, options in pages.GAMES:
                     if args.games and args.games not in label:
                         continue

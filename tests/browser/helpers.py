@@ -42,6 +42,15 @@ def pick_game(tv, game):
     tv.wait_for_function("g => (window.castaways.state.room?.selected || {}).game === g", arg=game)
 
 
+def add_bots(tv, bots):
+    """The host TV taps "Add a bot" `bots` times, each time waiting until the room has the bot
+    (a second tap before the room message could land on the button as it moves)."""
+    have = tv.evaluate("() => window.castaways.state.room.players.length")
+    for n in range(have + 1, have + bots + 1):
+        tv.locator("#add-bot").click()
+        tv.wait_for_function("n => window.castaways.state.room.players.length >= n", arg=n)
+
+
 def host_request(page, event, payload):
     """A request from a page (window.castaways.net), asserted accepted: a host adding bots,
     starting, asking a rematch."""

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ROOT, TIMEOUT_MS, own_server
-from tests.browser.helpers import join, pick_game
+from tests.browser.helpers import add_bots, join, pick_game
 from tests.browser.paintcheck import COMPOSITOR_ONLY, repainting, running_animations
 
 pytestmark = pytest.mark.browser
@@ -105,9 +105,7 @@ def lifeboats_tv(browser, contexts, page_errors, url, viewport, lang="en"):
     tv.goto(url + "/")
     tv.locator("#room-code").wait_for()
     pick_game(tv, "lifeboats")
-    for n in range(1, 5):
-        tv.locator("#add-bot").click()
-        tv.wait_for_function("n => window.castaways.state.room.players.length >= n", arg=n)
+    add_bots(tv, 4)
     tv.locator("#start").click()
     tv.locator(".lb-table").wait_for()
     return tv
@@ -176,9 +174,7 @@ def test_the_tv_lobby_fits_with_six_players_and_the_options(browser, contexts, p
     tv.goto(lb_server + "/")
     tv.locator("#room-code").wait_for()
     pick_game(tv, "lifeboats")
-    for n in range(1, 7):
-        tv.locator("#add-bot").click()
-        tv.wait_for_function("n => window.castaways.state.room.players.length >= n", arg=n)
+    add_bots(tv, 6)
     expect(tv.locator("[data-option=edition]")).to_be_visible()
     tv.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     assert_fits(tv, "lobby")
@@ -518,9 +514,7 @@ def test_a_1993_phone_wears_its_seat_as_the_board_shows_it(browser, contexts, pa
     tv.goto(lb_server + "/")
     code = code_of(tv)
     pick_game(tv, "lifeboats")
-    for n in range(1, 4):
-        tv.locator("#add-bot").click()
-        tv.wait_for_function("n => window.castaways.state.room.players.length >= n", arg=n)
+    add_bots(tv, 3)
     phone = new_page(browser, contexts, page_errors, PHONE, "en", "dee", mobile=True)
     phone.goto(f"{lb_server}/j/{code}")
     join(phone, "Dee")

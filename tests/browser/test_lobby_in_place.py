@@ -7,7 +7,7 @@ image. No sleeps: every wait is on a condition."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import host_request, join, new_page, pick_game
+from tests.browser.helpers import add_bots, host_request, join, new_page, pick_game
 
 pytestmark = pytest.mark.browser
 
@@ -164,9 +164,7 @@ def test_a_shrunk_tv_lobby_is_not_laid_out_by_a_room_message_that_changes_nothin
     tv.goto(live_server + "/")
     tv.locator("#room-code").wait_for()
     pick_game(tv, "lifeboats")
-    for n in range(1, 7):
-        tv.locator("#add-bot").click()
-        tv.wait_for_function("n => window.castaways.state.room.players.length >= n", arg=n)
+    add_bots(tv, 6)
     tv.wait_for_function("() => Number(document.querySelector('.lobby-page')?.parentElement.dataset.fit) < 1")
     cdp = tv.context.new_cdp_session(tv)
     cdp.send("Performance.enable")

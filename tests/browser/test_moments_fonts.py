@@ -17,7 +17,7 @@ import pytest
 
 from tests.browser import fontwalk
 from tests.browser.conftest import TIMEOUT_MS, own_server
-from tests.browser.helpers import pick_game
+from tests.browser.helpers import add_bots, pick_game
 
 pytestmark = pytest.mark.browser
 
@@ -86,9 +86,7 @@ def test_the_real_tv_page_header_and_board_are_readable_from_the_sofa(browser, t
         tv.goto(tv_server + "/")
         tv.locator("#room-code").wait_for()
         pick_game(tv, game)
-        for n in range(1, bots + 1):
-            tv.locator("#add-bot").click()
-            tv.wait_for_function("n => window.castaways.state.room.players.length >= n", arg=n)
+        add_bots(tv, bots)
         tv.locator("#start").click()
         tv.locator("#stage[data-version]").wait_for()
         for i, (size, lang) in enumerate([((1280, 720), "fr"), ((1920, 1080), "en")]):
