@@ -14,6 +14,7 @@ import { fitWhenNeeded, stageSize } from "/static/js/fit.js";
 import { galerapagosReveals, galerapagosWaiting } from "/static/games/galerapagos/moments.js";
 import { secondsLeft, ticker } from "/static/js/waiting.js";
 import { saysCache } from "/static/js/logsays.js";
+import { stuckTo } from "/static/js/text.js";
 
 export { strings };
 
@@ -190,7 +191,7 @@ function countdown(root, m, msg) {
 
 // A line of words with names in it, in a shape that does not change with its words (issue 24):
 // text, chip, text..., starting and ending with a text (empty if need be), the texts next to
-// each other as one, each castaway's chip in the box fmt() gives a chip with its punctuation
+// each other as one, each castaway's chip in the box fmt() gives a chip with its punctuation (text.js stuckTo)
 // (white-space: nowrap, the chip and a text, empty here). A line that follows another with
 // as many chips ("Cy fishes" after "the turn passes to Dee", a caption naming another
 // castaway) is then rewritten in place, words and attributes, and not handed to idiomorph
@@ -204,10 +205,7 @@ function fixedLine(line) {
     if (typeof x === "string" || typeof x === "number") { out[out.length - 1] += String(x); return; }
     if (x.nodeType === 3) { out[out.length - 1] += x.nodeValue; return; }
     if (x.classList && x.classList.contains("gp-who")) {
-      const chip = document.createElement("span");
-      chip.style.whiteSpace = "nowrap";
-      chip.append(x, "");
-      out.push(chip, "");
+      out.push(stuckTo(x, ""), "");
     } else {
       out.push(x, "");
     }

@@ -33,12 +33,18 @@ export function fmt(tr, key, params = {}) {
     const stuck = STUCK.exec(parts[i + 1] || "");
     if (!stuck) { out.push(v); return; }
     parts[i + 1] = parts[i + 1].slice(stuck[0].length);
-    const span = document.createElement("span");
-    span.style.whiteSpace = "nowrap";
-    span.append(v, stuck[0]);
-    out.push(span);
+    out.push(stuckTo(v, stuck[0]));
   });
   return out;
+}
+
+/** A chip and the punctuation that follows it ("," "." or none), in one box a line never
+ * breaks inside: a line may break after a chip (an inline block) as after a word. */
+export function stuckTo(chip, punctuation) {
+  const span = document.createElement("span");
+  span.style.whiteSpace = "nowrap";
+  span.append(chip, punctuation);
+  return span;
 }
 
 // punctuation that closes on what comes before it (French puts a narrow no-break space first)

@@ -2,7 +2,7 @@
 // Nothing here knows a rule: it draws what the view says and words the public events.
 import { h, s, inkOn, humanize } from "/static/js/dom.js";
 import { letterFor } from "/static/js/players.js";
-import { makeTr, fmt } from "/static/js/text.js";
+import { makeTr, fmt, stuckTo } from "/static/js/text.js";
 import { table as S } from "./strings.js";
 
 export { h, s, fmt };
@@ -97,7 +97,7 @@ export function names(ctx, seats, tr) {
     if (i) out.push(i === seats.length - 1 ? tr("and") : " ");
     // A line may break after a name's chip (an inline box) as after a word: its comma goes
     // with it, never alone at the start of the next line (", Dee et Émilie").
-    out.push(i < seats.length - 2 ? h("span", { class: "gp-name-comma" }, who(ctx, x), ",") : who(ctx, x));
+    out.push(i < seats.length - 2 ? stuckTo(who(ctx, x), ",") : who(ctx, x));
   });
   return h("span", { class: "gp-names" }, out);
 }
