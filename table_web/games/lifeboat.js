@@ -139,37 +139,43 @@ function topBar(env) {
 
 // ---------------------------------------------------------------- the boat
 
-// A seat's card with what it is drawn from (of the phase, only whether it shows the "acted"
-// mark: the phase changing rebuilds no card). Whom the table waits for and who acts are marked
-// by the left column (its data-waiting and data-acting, lifeboat.css): a turn passing on
-// rebuilds no card.
+// A seat's card with what it is drawn from. Whom the table waits for, who acts, and the marks of
+// the day (rowed, fought, acted) are the left column's attributes (seatMarks, lifeboat.css): a
+// turn passing on or an action done rebuilds no card, nor the boat.
 function seatPart(env, x) {
   const { view } = env;
-  return env.part(morphId("lbv-seat", x), [view.characters[x], actedMark(view, view.characters[x])], () => seatCard(env, x));
+  return env.part(morphId("lbv-seat", x), [drawn(view.characters[x])], () => seatCard(env, x));
+}
+
+// A character as his card draws it: not whether he has rowed, fought or acted today (marks the
+// card shows by its column's attributes).
+function drawn(c) {
+  const { rowed, fought, acted, ...card } = c;
+  void rowed; void fought; void acted;
+  return card;
 }
 
 function actedMark(view, c) {
   return Boolean(c.acted && !c.rowed && !c.fought && view.phase === "actions");
 }
 
-// The seats the table waits for (data-w<seat>), and the one acting (data-a<seat>: the actor, or
-// the target who answers). An attribute per seat, so that a change restyles that seat's card
-// alone (a style invalidation is by attribute name: one list attribute restyled all six).
+// The seats the table waits for (data-w<seat>), the one acting (data-a<seat>: the actor, or
+// the target who answers), and the marks on the cards: rowed (data-r<seat>), fought (data-f),
+// acted (data-k). An attribute per seat, so that a change restyles that seat's card alone (a
+// style invalidation is by attribute name: one list attribute restyled all six).
 function seatMarks(view) {
   const a = view.actions;
   const acting = a ? [a.actor, a.step === "answer" ? a.target : null].filter((x) => typeof x === "number") : [];
   const all = view.characters.map((c) => c.seat);
-  return flags(all, { w: view.waiting_for || [], a: acting });
+  const marked = (pred) => view.characters.filter(pred).map((c) => c.seat);
+  return flags(all, { w: view.waiting_for || [], a: acting, r: marked((c) => c.rowed), f: marked((c) => c.fought),
+    k: marked((c) => actedMark(view, c)) });
 }
 
 function seatCard(env, x) {
   const { view, tr } = env;
   const c = view.characters[x];
   const p = env.colourOf(x);
-  const marks = [];
-  if (c.rowed) marks.push(h("span", { class: "lbv-mark rowed" }, tr("mark.rowed")));
-  if (c.fought) marks.push(h("span", { class: "lbv-mark fought" }, tr("mark.fought")));
-  if (actedMark(view, c)) marks.push(h("span", { class: "lbv-mark" }, tr("mark.acted")));
   return h("div", {
     class: `lbv-seat lbv-s${x} s-${c.state}`,
     id: morphId("lbv-seat", x), dataset: { seat: String(x), character: c.character, state: c.state }, "data-testid": `lbv-seat-${x}`,
@@ -186,8 +192,9 @@ function seatCard(env, x) {
       h("small", {}, String(c.hand_count))),
     forHim(env, c, { short: true }),
     h("div", { class: "lbv-up" }, c.face_up.map((u) => card(env, u.kind, { small: true, open: u.open }))),
-    // always there, hidden empty: a mark coming morphs the marks, not the card
-    h("div", { class: "lbv-marks" }, marks));
+    // all three always there, each shown by the column's data-r/f/k<seat> (lifeboat.css)
+    h("div", { class: "lbv-marks" }, h("span", { class: "lbv-mark rowed" }, tr("mark.rowed")),
+      h("span", { class: "lbv-mark fought" }, tr("mark.fought")), h("span", { class: "lbv-mark acted" }, tr("mark.acted"))));
 }
 
 // The boat: a part holding the seats' parts, built again only when a seat, the line or who is
@@ -196,7 +203,7 @@ function seatCard(env, x) {
 function boat(env) {
   const { view } = env;
   const water = (view.navigation && view.navigation.water) || [];
-  return env.part("lbv-part-boat", [view.line, water, view.removed, view.characters, view.characters.map((c) => actedMark(view, c))],
+  return env.part("lbv-part-boat", [view.line, water, view.removed, view.characters.map(drawn)],
     () => boatWrap(env));
 }
 
