@@ -5,6 +5,8 @@ lines, and the order kept while he places his cards comes back as it was. What t
 after those updates is what it shows drawn afresh from the same payload."""
 
 from tests.browser import preview as preview_page
+# (its TV preview drawn twice: a module's parts shown once; helpers.py would be its better home)
+from tests.browser.test_lifeboat_modules import _tv_shown_twice
 
 preview = preview_page.served("lifeboat", "lbt_scenarios")
 
@@ -40,17 +42,6 @@ NODES = """() => {
 }"""
 
 
-def _shown_twice(browser, scenario, preview):
-    page = browser.new_page(viewport={"width": 1280, "height": 720})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{preview}?page=table&s={scenario}&lang=en")
-    page.wait_for_function("window.__ready === true")
-    data = page.evaluate("() => window.__msg")
-    page.evaluate("m => window.__rerender(m)", data)
-    return page, errors, data
-
-
 def _fresh(page, msg):
     """What the TV shows of `msg` drawn whole (another match: no part kept), and its boat and
     panel of the moment (NODES)."""
@@ -59,7 +50,7 @@ def _fresh(page, msg):
 
 
 def test_an_actor_rowing_builds_no_card_nor_the_order(browser, preview):
-    page, errors, data = _shown_twice(browser, "choose", preview)
+    page, errors, data = _tv_shown_twice(browser, preview, "choose")
     view = data["view"]
     a = view["actions"]
     order, actor = a["order"], a["actor"]
