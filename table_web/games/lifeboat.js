@@ -116,8 +116,9 @@ function nowLine(env) {
   return fmt(tr, key, { who: seat === null ? tr("nobody") : who(env, seat), n });
 }
 
-// The top bar: two parts, the day and whom it waits for (in a box of `display: contents`), and
-// the birds (their icons drawn), which change far less often.
+// The top bar: three parts, the day and its phase (in a box of `display: contents`), whom it
+// waits for (a turn passing on rebuilds that line alone), and the birds (their icons drawn),
+// which change far less often.
 function topBar(env) {
   const { view, tr } = env;
   const birds = () => {
@@ -126,11 +127,11 @@ function topBar(env) {
     return slots;
   };
   return h("header", { class: "lbv-top" },
-    env.part("lbv-part-top", [view.turn, view.phase, nowArgs(view)], () => h("div", { class: "lbv-topline" },
+    env.part("lbv-part-top", [view.turn, view.phase], () => h("div", { class: "lbv-topline" },
       h("div", { class: "lbv-brand" }, tr("title")),
       view.turn ? h("div", { class: "lbv-turn", "data-testid": "lbv-turn" }, tr("turn", { turn: view.turn })) : null,
-      h("div", { class: "lbv-phase", "data-testid": "lbv-phase" }, tr(`phase.${view.phase}`)),
-      h("div", { class: "lbv-now", "data-testid": "lbv-now" }, nowLine(env)))),
+      h("div", { class: "lbv-phase", "data-testid": "lbv-phase" }, tr(`phase.${view.phase}`)))),
+    env.part("lbv-part-now", nowArgs(view), () => h("div", { class: "lbv-now", "data-testid": "lbv-now" }, nowLine(env))),
     env.part("lbv-part-birds", [view.birds, view.birds_to_win], () => h("div", { class: "lbv-birds", "data-testid": "lbv-birds",
       dataset: { birds: String(view.birds) }, title: tr("birds") }, h("span", { class: "lbv-blabel" }, tr("birds")), birds(),
     h("b", {}, tr("birds.of", { n: view.birds, max: view.birds_to_win })))));
@@ -138,37 +139,43 @@ function topBar(env) {
 
 // ---------------------------------------------------------------- the boat
 
-// A seat's card with what it is drawn from (of the phase, only whether it shows the "acted"
-// mark: the phase changing rebuilds no card). Whom the table waits for and who acts are marked
-// by the left column (its data-waiting and data-acting, lifeboat.css): a turn passing on
-// rebuilds no card.
+// A seat's card with what it is drawn from. Whom the table waits for, who acts, and the marks of
+// the day (rowed, fought, acted) are the left column's attributes (seatMarks, lifeboat.css): a
+// turn passing on or an action done rebuilds no card, nor the boat.
 function seatPart(env, x) {
   const { view } = env;
-  return env.part(morphId("lbv-seat", x), [view.characters[x], actedMark(view, view.characters[x])], () => seatCard(env, x));
+  return env.part(morphId("lbv-seat", x), [drawn(view.characters[x])], () => seatCard(env, x));
+}
+
+// A character as his card draws it: not whether he has rowed, fought or acted today (marks the
+// card shows by its column's attributes).
+function drawn(c) {
+  const { rowed, fought, acted, ...card } = c;
+  void rowed; void fought; void acted;
+  return card;
 }
 
 function actedMark(view, c) {
   return Boolean(c.acted && !c.rowed && !c.fought && view.phase === "actions");
 }
 
-// The seats the table waits for (data-w<seat>), and the one acting (data-a<seat>: the actor, or
-// the target who answers). An attribute per seat, so that a change restyles that seat's card
-// alone (a style invalidation is by attribute name: one list attribute restyled all six).
+// The seats the table waits for (data-w<seat>), the one acting (data-a<seat>: the actor, or
+// the target who answers), and the marks on the cards: rowed (data-r<seat>), fought (data-f),
+// acted (data-k). An attribute per seat, so that a change restyles that seat's card alone (a
+// style invalidation is by attribute name: one list attribute restyled all six).
 function seatMarks(view) {
   const a = view.actions;
   const acting = a ? [a.actor, a.step === "answer" ? a.target : null].filter((x) => typeof x === "number") : [];
   const all = view.characters.map((c) => c.seat);
-  return flags(all, { w: view.waiting_for || [], a: acting });
+  const marked = (pred) => view.characters.filter(pred).map((c) => c.seat);
+  return flags(all, { w: view.waiting_for || [], a: acting, r: marked((c) => c.rowed), f: marked((c) => c.fought),
+    k: marked((c) => actedMark(view, c)) });
 }
 
 function seatCard(env, x) {
   const { view, tr } = env;
   const c = view.characters[x];
   const p = env.colourOf(x);
-  const marks = [];
-  if (c.rowed) marks.push(h("span", { class: "lbv-mark rowed" }, tr("mark.rowed")));
-  if (c.fought) marks.push(h("span", { class: "lbv-mark fought" }, tr("mark.fought")));
-  if (actedMark(view, c)) marks.push(h("span", { class: "lbv-mark" }, tr("mark.acted")));
   return h("div", {
     class: `lbv-seat lbv-s${x} s-${c.state}`,
     id: morphId("lbv-seat", x), dataset: { seat: String(x), character: c.character, state: c.state }, "data-testid": `lbv-seat-${x}`,
@@ -185,8 +192,9 @@ function seatCard(env, x) {
       h("small", {}, String(c.hand_count))),
     forHim(env, c, { short: true }),
     h("div", { class: "lbv-up" }, c.face_up.map((u) => card(env, u.kind, { small: true, open: u.open }))),
-    // always there, hidden empty: a mark coming morphs the marks, not the card
-    h("div", { class: "lbv-marks" }, marks));
+    // all three always there, each shown by the column's data-r/f/k<seat> (lifeboat.css)
+    h("div", { class: "lbv-marks" }, h("span", { class: "lbv-mark rowed" }, tr("mark.rowed")),
+      h("span", { class: "lbv-mark fought" }, tr("mark.fought")), h("span", { class: "lbv-mark acted" }, tr("mark.acted"))));
 }
 
 // The boat: a part holding the seats' parts, built again only when a seat, the line or who is
@@ -195,7 +203,7 @@ function seatCard(env, x) {
 function boat(env) {
   const { view } = env;
   const water = (view.navigation && view.navigation.water) || [];
-  return env.part("lbv-part-boat", [view.line, water, view.removed, view.characters, view.characters.map((c) => actedMark(view, c))],
+  return env.part("lbv-part-boat", [view.line, water, view.removed, view.characters.map(drawn)],
     () => boatWrap(env));
 }
 
@@ -233,9 +241,17 @@ function stage(env) {
   // the whole stage, the banner with it), and one more player done in a window rebuilds nothing.
   const a = view.actions;
   const chars = (seats) => (seats || []).map((x) => view.characters[x]);
-  const panel = (kind, inputs, build, box = {}, tail = null) => parts.push(h("div", {
+  const panel = (kind, inputs, build, box = {}, tail = null, more = null) => parts.push(h("div", {
     class: `lbv-panel${box.cls ? ` ${box.cls}` : ""}`, id: "lbv-moment", "data-testid": box.testid || null, dataset: box.data || null },
-  env.part("lbv-part-moment", [kind, inputs], () => h("div", { class: "lbv-moment" }, build())), tail));
+  env.part("lbv-part-moment", [kind, inputs], () => h("div", { class: box.inner || "lbv-moment" }, build())), more, tail));
+  // The day's order stays in the panel (hidden, lifeboat.css) while an actor places his cards,
+  // his row a part after it: the order coming back after each row is the same part, shown again
+  // by the box's class, not built again. Who acts now and who is done are the box's
+  // data-n<seat> and data-d<seat>: an action done rebuilds no line of the order.
+  const daily = view.phase === "actions" && a && a.order && !view.fight;
+  const order = (box, more = null) => panel("order", [a.order], () => orderPanel(env), {
+    ...box, inner: "lbv-moment lbv-daily",
+    data: flags(a.order, { n: [a.actor], d: a.order.filter((x) => x !== a.actor && view.characters[x].acted) }) }, null, more);
   // "n of m done": the window's progress, outside the part
   const progress = (win, ...before) => h("div", { class: "lbv-note" }, ...before, env.tr("fight.done", { n: win.done.length, m: win.seats.length }));
   if (view.fight) {
@@ -260,13 +276,12 @@ function stage(env) {
     panel("draft", [d.drafters], () => draftPanel(env), { cls: "lbv-draft", data: flags(d.drafters, { r: [d.drafter] }) },
       h("div", { class: "lbv-note" }, cardBack(d.cards), " ", String(d.cards)));
   }
+  else if (daily && a.step === "place") order({}, env.part("lbv-part-row", [a.actor, a.drawn_count], () => h("div", { class: "lbv-moment" }, rowPanel(env))));
   else if (view.phase === "actions" && a && a.step === "place") panel("row", [a.actor, a.drawn_count], () => rowPanel(env));
   else if (view.phase === "navigate") panel("navigator", [view.navigation.navigator, view.decks.row_stack], () => navigatorPanel(env));
   else if (view.phase === "actions" && a && a.step === "answer") {
     panel("answer", [a.kind, a.actor, a.target, a.card], () => answerPanel(env), { cls: "lbv-answer", testid: "lbv-answer" });
-  } else if (view.phase === "actions" && a && a.order) {
-    panel("order", [a.order, a.actor, chars(a.order).map((c) => c.acted)], () => orderPanel(env), { cls: "lbv-order", testid: "lbv-order" });
-  }
+  } else if (daily) order({ cls: "lbv-order", testid: "lbv-order" });
   // the last fight and flare stay for many updates: parts, with all they read
   const last = lastFight(env);
   if (!view.fight && last && parts.length < 2) {
@@ -349,18 +364,16 @@ function thirstPanel(env) {
       h("b", {}, tr("thirst.n", { n: thirst[x] })), " ", woundPips(view.characters[x])))) : h("div", {}, tr("thirst.none"))];
 }
 
-// The Actions phase: the order of the day, bow to stern, who has acted, who acts now.
+// The Actions phase: the order of the day, bow to stern, who has acted, who acts now. Each line
+// holds its three words ("acts now", "done", "to come"), the one shown picked by the box's
+// data-n<seat> and data-d<seat> (lifeboat.css): a turn passing on writes two attributes.
 function orderPanel(env) {
   const { view, tr } = env;
   const a = view.actions;
   return [
     h("h3", {}, tr("order.title")),
-    h("ol", {}, a.order.map((x) => {
-      const c = view.characters[x];
-      const state = x === a.actor ? "now" : c.acted ? "done" : "next";
-      return h("li", { class: `lbv-o-${state}` }, who(env, x), " ",
-        h("small", {}, tr(`order.${state}`)));
-    }))];
+    h("ol", {}, a.order.map((x) => h("li", { class: `lbv-o-${x}` }, who(env, x), " ",
+      ["now", "done", "next"].map((state) => h("small", { class: `lbv-os-${state}` }, tr(`order.${state}`))))))];
 }
 
 function answerPanel(env) {
