@@ -28,8 +28,8 @@ const SEATS = 6;
 const LOG_LINES = 9;
 const SLOTS = Array.from({ length: LOG_LINES }, (_, k) => k);
 // {log, version, boats, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
-const memory = gameMemory(() => ({ log: [], logged: 0, version: -1, boats: {}, timer: null }),
-  (m) => { if (m.timer) m.timer(); });
+const memory = gameMemory(() => ({ log: [], logged: 0, version: -1, boats: {}, timer: null, sideCheck: null }),
+  (m) => { if (m.timer) m.timer(); if (m.sideCheck) m.sideCheck.disconnect(); });
 export function render(root, msg, ctx) {
   const tr = makeTr(S, ctx);
   const view = msg.view;
@@ -63,7 +63,10 @@ export function render(root, msg, ctx) {
   const fitKey = [stageSize(root), view.boats.length, Boolean(view.over), ctx.lang,
     view.phase === "setup"].join("|");
   // morphed into the page shown (morph.js): only what changed is written
-  fitWhenNeeded(m, fitKey, page, () => showPage(root, page, gameKey(msg, ctx)), (shown) => fitHeight(root, shown), sideNeedsRefit);
+  let shown = page;
+  const kept = !fitWhenNeeded(m, fitKey, page, () => (shown = showPage(root, page, gameKey(msg, ctx)) || page),
+    (p) => fitHeight(root, p));
+  if (kept) checkSide(root, shown, m, fitKey);
 
   // Keep where every boat was, to animate a boat sinking in the next update (the view's own
   // boats, not copies: a payload is parsed afresh for each message and never written to).
@@ -118,7 +121,7 @@ function fitHeight(root, page) {
   page.sideFree = side && page.classList.contains(TIGHT[0]) ? sideFree(side) : 0;
 }
 const TIGHT = ["lb-tight-1", "lb-tight-2"];
-// Checked after each update kept the last fit (in the frame, with the layout it needs anyway):
+// Checked after each update kept the last fit (checkSide: after the frame's own layout):
 // the column spills over (tighten it), or it was tightened for a crowded moment that has passed
 // and has room again for the log (fit it afresh): the log's room, and more than at the last fit
 // (so a column that is tight again at once is not refitted on every update).
@@ -128,6 +131,31 @@ const sideNeedsRefit = (page) => {
   if (side.scrollHeight > side.clientHeight + 1) return !page.classList.contains(TIGHT[TIGHT.length - 1]);
   return page.classList.contains(TIGHT[0]) && sideFree(side) > Math.max(LOG_ROOM, (page.sideFree || 0) + 40);
 };
+// The check runs after the frame's own layout (a ResizeObserver's callback, where reading sizes
+// costs nothing): read in the next animation frame, before that layout, it forced it, and the
+// update's script waited on it (issue 24: 0.9 ms of 1x script per update, a forced style and
+// layout). The column is observed afresh on each update, so its callback comes after each
+// update's layout, whether its size changed or not (its size is the stage's: it seldom does).
+// A refit writes, and the frame lays out again before it paints (a few updates a game).
+function checkSide(root, page, m, key) {
+  const side = page.querySelector(".lb-side");
+  if (!m.sideCheck) {
+    m.sideCheck = new ResizeObserver(() => {
+      const { page: p, key: k } = m.sideShown;
+      if (!p.isConnected || !m.fitKept || m.fitKept.key !== k || !sideNeedsRefit(p)) return;
+      // fit afresh (fit.js): the classes the last fit gave the page off first, so that the
+      // ones this fit gives are the ones kept for the next updates' pages
+      p.classList.remove(...FIT_CLASSES);
+      m.fitKept = null;
+      fitWhenNeeded(m, k, p, () => p, (q) => fitHeight(root, q));
+    });
+  }
+  m.sideShown = { page, key };
+  if (m.sideWatched) m.sideCheck.unobserve(m.sideWatched);
+  m.sideWatched = side;
+  if (side) m.sideCheck.observe(side);
+}
+const FIT_CLASSES = ["lb-narrow", ...TIGHT];
 // The column's free height under its last panel shown, in unscaled px: the panels are stacked
 // in a column, so the last one shown ends lowest (one box read, not one per panel).
 function sideFree(side) {
