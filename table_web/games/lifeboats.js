@@ -108,14 +108,20 @@ function fitHeight(root, page) {
     page.style.setProperty("--seat", `${seat}px`);
     page.style.setProperty("--cell-h", `${Math.round(r.height)}px`);
   }
-  // The side column (the banner, every player, the landing places, the log) never spills out
-  // of its frame: a crowded moment (six players, a long "waiting for") tightens it a step at a
-  // time (the log gives its room and the banner is smaller, then each player's row is tighter).
+  fitSide(page);
+}
+// The side column (the banner, every player, the landing places, the log) never spills out of
+// its frame: a crowded moment (six players, a long "waiting for") tightens it a step at a time
+// (the log gives its room and the banner is smaller, then each player's row is tighter). From
+// the steps it has (more): a column that spills over as it is laid out is tightened from there,
+// one layout fewer than from none.
+function fitSide(page, more = false) {
   const side = page.querySelector(".lb-side");
-  page.classList.remove(...TIGHT);
-  for (const step of TIGHT) {
+  let at = more ? TIGHT.filter((c) => page.classList.contains(c)).length : 0;
+  if (!more) page.classList.remove(...TIGHT);
+  for (; at < TIGHT.length; at++) {
     if (!side || side.scrollHeight <= side.clientHeight + 1) break;
-    page.classList.add(step);
+    page.classList.add(TIGHT[at]);
   }
   // (kept on the page shown, which lives as long as its game: the check below reads it)
   page.sideFree = side && page.classList.contains(TIGHT[0]) ? sideFree(side) : 0;
@@ -143,11 +149,15 @@ function checkSide(root, page, m, key) {
     m.sideCheck = new ResizeObserver(() => {
       const { page: p, key: k } = m.sideShown;
       if (!p.isConnected || !m.fitKept || m.fitKept.key !== k || !sideNeedsRefit(p)) return;
-      // fit afresh (fit.js): the classes the last fit gave the page off first, so that the
-      // ones this fit gives are the ones kept for the next updates' pages
+      // Only the column is fitted again: the board's sizes are the key's. As a fit of its own
+      // (fit.js), with the classes the last fit gave the page off first (and put back before
+      // anything is read), so that the ones it gives are kept for the next updates' pages.
+      const side = p.querySelector(".lb-side");
+      const more = side.scrollHeight > side.clientHeight + 1;
+      const had = FIT_CLASSES.filter((c) => p.classList.contains(c) && (more || !TIGHT.includes(c)));
       p.classList.remove(...FIT_CLASSES);
       m.fitKept = null;
-      fitWhenNeeded(m, k, p, () => p, (q) => fitHeight(root, q));
+      fitWhenNeeded(m, k, p, () => p, (q) => { q.classList.add(...had); fitSide(q, more); });
     });
   }
   m.sideShown = { page, key };
