@@ -428,8 +428,14 @@ function stage(view, tr, msg, newEvents, part) {
   const d = view.decision;
   const ballot = view.ballot;
   const seat = d ? d.seat : view.start_player;
-  const caption = !ballot && view.over ? null : part("lb-part-caption", [view.step, seat ?? null], () => h("div", {
-    class: "lb-caption", "data-testid": "lb-caption" }, fmt(tr, `step.${view.step}`, { who: who(view, tr, seat) })));
+  // The caption names whose turn it is, a step at a time (the set-up: one player after another):
+  // its part holds every player's name, and the footer's data-c<seat> (lifeboats.css) shows that
+  // seat's, so the turn passing on writes one attribute and builds no caption (issue 24: built on
+  // nearly every update). Nobody's turn (no seat) is a caption of its own.
+  const someone = seat !== null && seat !== undefined;
+  const caption = !ballot && view.over ? null : part("lb-part-caption", [view.step, someone], () => h("div", {
+    class: "lb-caption", "data-testid": "lb-caption" }, fmt(tr, `step.${view.step}`, {
+    who: someone ? h("span", { class: "lb-cwho" }, view.players.map((_, x) => who(view, tr, x))) : who(view, tr, null) })));
 
   if (ballot) {
     parts.push(ballotPanel(view, tr, ballot, caption, newEvents, part));
@@ -454,7 +460,7 @@ function stage(view, tr, msg, newEvents, part) {
   } else if (!(ballot && ballot.revealed) && (view.turn_outcomes || []).length) {
     parts.push(part("lb-part-turnlog", [view.turn_outcomes, view.turn], () => turnPanel(view, tr)));
   }
-  return h("footer", { class: "lb-stage" }, parts);
+  return h("footer", { class: "lb-stage", dataset: flags(view.players.map((_, x) => x), { c: [seat] }) }, parts);
 }
 
 // Did this turn settle something after the last reveal, without a vote (a ballot with one
