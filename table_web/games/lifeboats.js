@@ -66,7 +66,7 @@ export function render(root, msg, ctx) {
   let shown = page;
   const kept = !fitWhenNeeded(m, fitKey, page, () => (shown = showPage(root, page, gameKey(msg, ctx)) || page),
     (p) => fitHeight(root, p));
-  if (kept) checkSide(root, shown, m, fitKey);
+  if (kept) checkSide(shown, m, fitKey);
 
   // Keep where every boat was, to animate a boat sinking in the next update (the view's own
   // boats, not copies: a payload is parsed afresh for each message and never written to).
@@ -143,7 +143,7 @@ const sideNeedsRefit = (page) => {
 // layout). The column is observed afresh on each update, so its callback comes after each
 // update's layout, whether its size changed or not (its size is the stage's: it seldom does).
 // A refit writes, and the frame lays out again before it paints (a few updates a game).
-function checkSide(root, page, m, key) {
+function checkSide(page, m, key) {
   const side = page.querySelector(".lb-side");
   if (!m.sideCheck) {
     m.sideCheck = new ResizeObserver(() => {
