@@ -28,8 +28,8 @@ const SEATS = 6;
 const LOG_LINES = 9;
 const SLOTS = Array.from({ length: LOG_LINES }, (_, k) => k);
 // {log, version, boats, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
-const memory = gameMemory(() => ({ log: [], logged: 0, version: -1, boats: {}, timer: null }),
-  (m) => { if (m.timer) m.timer(); });
+const memory = gameMemory(() => ({ log: [], logged: 0, version: -1, boats: {}, timer: null, sideCheck: null }),
+  (m) => { if (m.timer) m.timer(); if (m.sideCheck) m.sideCheck.disconnect(); });
 export function render(root, msg, ctx) {
   const tr = makeTr(S, ctx);
   const view = msg.view;
@@ -63,7 +63,10 @@ export function render(root, msg, ctx) {
   const fitKey = [stageSize(root), view.boats.length, Boolean(view.over), ctx.lang,
     view.phase === "setup"].join("|");
   // morphed into the page shown (morph.js): only what changed is written
-  fitWhenNeeded(m, fitKey, page, () => showPage(root, page, gameKey(msg, ctx)), (shown) => fitHeight(root, shown), sideNeedsRefit);
+  let shown = page;
+  const kept = !fitWhenNeeded(m, fitKey, page, () => (shown = showPage(root, page, gameKey(msg, ctx)) || page),
+    (p) => fitHeight(root, p));
+  if (kept) checkSide(shown, m, fitKey);
 
   // Keep where every boat was, to animate a boat sinking in the next update (the view's own
   // boats, not copies: a payload is parsed afresh for each message and never written to).
@@ -105,20 +108,26 @@ function fitHeight(root, page) {
     page.style.setProperty("--seat", `${seat}px`);
     page.style.setProperty("--cell-h", `${Math.round(r.height)}px`);
   }
-  // The side column (the banner, every player, the landing places, the log) never spills out
-  // of its frame: a crowded moment (six players, a long "waiting for") tightens it a step at a
-  // time (the log gives its room and the banner is smaller, then each player's row is tighter).
+  fitSide(page);
+}
+// The side column (the banner, every player, the landing places, the log) never spills out of
+// its frame: a crowded moment (six players, a long "waiting for") tightens it a step at a time
+// (the log gives its room and the banner is smaller, then each player's row is tighter). From
+// the steps it has (more): a column that spills over as it is laid out is tightened from there,
+// one layout fewer than from none.
+function fitSide(page, more = false) {
   const side = page.querySelector(".lb-side");
-  page.classList.remove(...TIGHT);
-  for (const step of TIGHT) {
+  let at = more ? TIGHT.filter((c) => page.classList.contains(c)).length : 0;
+  if (!more) page.classList.remove(...TIGHT);
+  for (; at < TIGHT.length; at++) {
     if (!side || side.scrollHeight <= side.clientHeight + 1) break;
-    page.classList.add(step);
+    page.classList.add(TIGHT[at]);
   }
   // (kept on the page shown, which lives as long as its game: the check below reads it)
   page.sideFree = side && page.classList.contains(TIGHT[0]) ? sideFree(side) : 0;
 }
 const TIGHT = ["lb-tight-1", "lb-tight-2"];
-// Checked after each update kept the last fit (in the frame, with the layout it needs anyway):
+// Checked after each update kept the last fit (checkSide: after the frame's own layout):
 // the column spills over (tighten it), or it was tightened for a crowded moment that has passed
 // and has room again for the log (fit it afresh): the log's room, and more than at the last fit
 // (so a column that is tight again at once is not refitted on every update).
@@ -128,6 +137,35 @@ const sideNeedsRefit = (page) => {
   if (side.scrollHeight > side.clientHeight + 1) return !page.classList.contains(TIGHT[TIGHT.length - 1]);
   return page.classList.contains(TIGHT[0]) && sideFree(side) > Math.max(LOG_ROOM, (page.sideFree || 0) + 40);
 };
+// The check runs after the frame's own layout (a ResizeObserver's callback, where reading sizes
+// costs nothing): read in the next animation frame, before that layout, it forced it, and the
+// update's script waited on it (issue 24: 0.9 ms of 1x script per update, a forced style and
+// layout). The column is observed afresh on each update, so its callback comes after each
+// update's layout, whether its size changed or not (its size is the stage's: it seldom does).
+// A refit writes, and the frame lays out again before it paints (a few updates a game).
+function checkSide(page, m, key) {
+  const side = page.querySelector(".lb-side");
+  if (!m.sideCheck) {
+    m.sideCheck = new ResizeObserver(() => {
+      const { page: p, key: k } = m.sideShown;
+      if (!p.isConnected || !m.fitKept || m.fitKept.key !== k || !sideNeedsRefit(p)) return;
+      // Only the column is fitted again: the board's sizes are the key's. As a fit of its own
+      // (fit.js), with the classes the last fit gave the page off first (and put back before
+      // anything is read), so that the ones it gives are kept for the next updates' pages.
+      const side = p.querySelector(".lb-side");
+      const more = side.scrollHeight > side.clientHeight + 1;
+      const had = FIT_CLASSES.filter((c) => p.classList.contains(c) && (more || !TIGHT.includes(c)));
+      p.classList.remove(...FIT_CLASSES);
+      m.fitKept = null;
+      fitWhenNeeded(m, k, p, () => p, (q) => { q.classList.add(...had); fitSide(q, more); });
+    });
+  }
+  m.sideShown = { page, key };
+  if (m.sideWatched) m.sideCheck.unobserve(m.sideWatched);
+  m.sideWatched = side;
+  if (side) m.sideCheck.observe(side);
+}
+const FIT_CLASSES = ["lb-narrow", ...TIGHT];
 // The column's free height under its last panel shown, in unscaled px: the panels are stacked
 // in a column, so the last one shown ends lowest (one box read, not one per panel).
 function sideFree(side) {
@@ -390,8 +428,14 @@ function stage(view, tr, msg, newEvents, part) {
   const d = view.decision;
   const ballot = view.ballot;
   const seat = d ? d.seat : view.start_player;
-  const caption = !ballot && view.over ? null : part("lb-part-caption", [view.step, seat ?? null], () => h("div", {
-    class: "lb-caption", "data-testid": "lb-caption" }, fmt(tr, `step.${view.step}`, { who: who(view, tr, seat) })));
+  // The caption names whose turn it is, a step at a time (the set-up: one player after another):
+  // its part holds every player's name, and the footer's data-c<seat> (lifeboats.css) shows that
+  // seat's, so the turn passing on writes one attribute and builds no caption (issue 24: built on
+  // nearly every update). Nobody's turn (no seat) is a caption of its own.
+  const someone = seat !== null && seat !== undefined;
+  const caption = !ballot && view.over ? null : part("lb-part-caption", [view.step, someone], () => h("div", {
+    class: "lb-caption", "data-testid": "lb-caption" }, fmt(tr, `step.${view.step}`, {
+    who: someone ? h("span", { class: "lb-cwho" }, view.players.map((_, x) => who(view, tr, x))) : who(view, tr, null) })));
 
   if (ballot) {
     parts.push(ballotPanel(view, tr, ballot, caption, newEvents, part));
@@ -416,7 +460,7 @@ function stage(view, tr, msg, newEvents, part) {
   } else if (!(ballot && ballot.revealed) && (view.turn_outcomes || []).length) {
     parts.push(part("lb-part-turnlog", [view.turn_outcomes, view.turn], () => turnPanel(view, tr)));
   }
-  return h("footer", { class: "lb-stage" }, parts);
+  return h("footer", { class: "lb-stage", dataset: flags(view.players.map((_, x) => x), { c: [seat] }) }, parts);
 }
 
 // Did this turn settle something after the last reveal, without a vote (a ballot with one
