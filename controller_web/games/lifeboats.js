@@ -382,10 +382,12 @@ function waiting({ view, me, tr, msg, part }) {
     parts.push(h("p", { class: "lb-talk" }, fmt(tr, "do.talk", { who: who(view, tr, view.start_player) })));
     parts.push(clock(msg, tr));
   } else if (ballot && !ballot.revealed) {
-    // While the others vote, each vote is an update: the question, my vote and each name still
-    // awaited are parts, kept as they were, so a vote builds the line of names, not the card
-    // (27-31 elements an update, each name's chip 4 of them).
-    parts.push(part("lb-part-wait-q", [ballot.kind, boatColour(ballot.boat), ballot.round], () => ballotTitle(view, tr, ballot)));
+    // While the others vote, each vote is an update: my vote and each name still awaited are
+    // parts, kept as they were, so a vote builds the line of names, not every chip in the card
+    // (a name's chip is 4 elements). The question is no part: a part first in the card, new at
+    // the ballot's opening, had the morph hand the whole card to idiomorph (78 elements mapped
+    // instead of 25), for the one element a question with no boat in it is.
+    parts.push(ballotTitle(view, tr, ballot));
     if (me && !me.voter) parts.push(h("p", { class: "lb-hint" }, tr("do.vote.not_voter")));
     if (me && me.my_vote) {
       parts.push(part("lb-part-myvote", [me.my_vote], () => h("div", { class: "lb-myvote", "data-testid": "lb-my-vote", dataset: { choice: me.my_vote } },

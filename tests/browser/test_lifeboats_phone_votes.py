@@ -1,7 +1,8 @@
 """The Lifeboats phone once I have voted (issue 24, the phones at 4x): each of the others' votes is
-an update, and it takes one name out of the line of those still awaited. The question, my vote
-and the other names are parts kept as they were (the same nodes, nothing built): a vote builds
-the line of names, not the card. Each morphed page reads as the same payload drawn afresh."""
+an update, and it takes one name out of the line of those still awaited. My vote and the other
+names are parts kept as they were (nothing built), the question is kept by the morph (the same
+nodes): a vote builds the line of names, not every chip in the card. Each morphed page reads as
+the same payload drawn afresh."""
 
 from tests.browser import preview as preview_page
 from tests.browser.helpers import LIFEBOATS_PHONE_CTX, phone_morph_opening, preview_phone
@@ -49,7 +50,7 @@ def test_the_others_votes_build_the_line_of_names_only(browser, preview):
     for vote in out["votes"]:
         assert vote["ok"] and vote["kept"] and vote["left"] == 1 and vote["gone"], vote
         # nothing built: the page's shell, the card, the line of names and a stand-in for each
-        # part kept (the bar, the status, my pawns, the board, the question, my vote, each name)
+        # part kept (the bar, the status, my pawns, the board, my vote, each name)
         assert vote["built"] == 0, vote
         # (main drew the question, my vote and every name again: 18-21 elements a vote)
         assert vote["made"] <= 14, vote
