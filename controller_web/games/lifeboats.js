@@ -70,8 +70,11 @@ function draw(root, m) {
   const env = { view, me, legal, tr, m, send, redraw, msg, ctx, part };
   const afloat = view.boats.filter((b) => b.status === "water");
   const where = (colour) => { const b = view.boats.find((x) => x.colour === colour); return b ? [b.lane, b.island, b.row] : null; };
+  // My name's fit (fittext.js) is read and written only when the bar is built: a bar kept as it
+  // was keeps the size its name was given (a new width refits by itself: labelFitter's observer).
+  let barBuilt = false;
   const page = h("div", { class: `lb-phone${m.pending ? " lb-pending" : ""}`, dataset: { step: view.step } },
-    me ? part("lb-part-me", [me.colour, me.name, me.is_start_player, me.hats_left, me.score, view.over], () => meBar(env))
+    me ? part("lb-part-me", [me.colour, me.name, me.is_start_player, me.hats_left, me.score, view.over], () => { barBuilt = true; return meBar(env); })
       : h("div", { class: "lb-mebar lb-spectator" }, tr("me.spectator")),
     part("lb-part-status", [view.turn, view.phase], () => statusLine(env)),
     h("section", { class: "lb-action", "data-testid": "lb-action" }, action(env)),
@@ -82,10 +85,10 @@ function draw(root, m) {
       [...new Set(me.pawns.map((p) => p.boat))].map(where)], () => myPawns(env)) : null,
     ["place_pawn", "leave", "board"].some((k) => legal.some((a) => a.type === k)) ? null
       : part("lb-part-boats", [afloat, view.rows], () => miniBoard(env, {})));
-  labels.dress(page);
+  if (barBuilt) labels.dress(page);
   // Morphed into the page shown (morph.js): focus, a pick, scrolling survive an update.
   showPage(root, page, gameKey(msg, ctx));
-  labels.fit(root);
+  if (barBuilt) labels.fit(root);
   tick(root, m, msg);
   // A new decision for me: bring it into view (below the page's own sticky header).
   const sig = `${view.step}:${view.turn}:${legal.map((a) => a.type).join(",")}`;
@@ -379,16 +382,22 @@ function waiting({ view, me, tr, msg, part }) {
     parts.push(h("p", { class: "lb-talk" }, fmt(tr, "do.talk", { who: who(view, tr, view.start_player) })));
     parts.push(clock(msg, tr));
   } else if (ballot && !ballot.revealed) {
+    // While the others vote, each vote is an update: my vote and each name still awaited are
+    // parts, kept as they were, so a vote builds the line of names, not every chip in the card
+    // (a name's chip is 4 elements). The question is no part: a part first in the card, new at
+    // the ballot's opening, had the morph hand the whole card to idiomorph (78 elements mapped
+    // instead of 25), for the one element a question with no boat in it is.
     parts.push(ballotTitle(view, tr, ballot));
     if (me && !me.voter) parts.push(h("p", { class: "lb-hint" }, tr("do.vote.not_voter")));
     if (me && me.my_vote) {
-      parts.push(h("div", { class: "lb-myvote", "data-testid": "lb-my-vote", dataset: { choice: me.my_vote } },
+      parts.push(part("lb-part-myvote", [me.my_vote], () => h("div", { class: "lb-myvote", "data-testid": "lb-my-vote", dataset: { choice: me.my_vote } },
         me.my_vote === "hat" ? [hatIcon(30), " ", tr("do.vote.done_hat")]
-          : fmt(tr, "do.vote.done", { choice: chip(view, tr, me.my_vote) })));
+          : fmt(tr, "do.vote.done", { choice: chip(view, tr, me.my_vote) }))));
     }
     const missing = ballot.voters.filter((v) => !ballot.voted.includes(v));
-    // each voter keeps their node (morph.js): a vote takes one name out, the others stay as they are
-    parts.push(h("p", {}, fmt(tr, "do.wait.voters", { who: h("span", {}, missing.map((v) => [" ", keyed(who(view, tr, v), "lb-waitvote", v)])) })));
+    // Each name awaited is a part with an id of its own: a vote takes one name out, the others
+    // keep their nodes (not redrawn each into its neighbour's) and are not built again (issue 24).
+    parts.push(h("p", {}, fmt(tr, "do.wait.voters", { who: h("span", {}, missing.map((v) => [" ", part(morphId("lb-waitvote", v), [v], () => who(view, tr, v))])) })));
   } else if (d) {
     if (ballot) parts.push(ballotTitle(view, tr, ballot));
     parts.push(h("p", { class: "lb-talk" }, fmt(tr, `step.${d.step}`, { who: who(view, tr, d.seat) })));
@@ -399,14 +408,6 @@ function waiting({ view, me, tr, msg, part }) {
   const recent = (msg.events || []).filter((e) => e.type !== "voted").slice(-3);
   if (recent.length) parts.push(part("lb-part-recent", recent, () => h("ul", { class: "lb-recent" }, recent.map((e) => h("li", {}, describeEvent(view, tr, e))))));
   return h("div", { class: "lb-card lb-wait", "data-testid": "lb-waiting" }, parts);
-}
-
-// A player's name in a list that changes (who has not voted yet): with an id of its own, the
-// morph keeps each name's node as it is when one leaves the list, instead of redrawing every
-// name after it into its neighbour's (issue 24).
-function keyed(el, scope, seat) {
-  el.id = morphId(scope, seat);
-  return el;
 }
 
 function revealMini(view, tr, r) {
