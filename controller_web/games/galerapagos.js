@@ -132,9 +132,10 @@ function holdWindow({ view, m, msg }) {
 // A window's countdown ticks from waiting.js's ticker, as the TVs' and the other phones' do: its
 // seconds are written only when they change (issue 24: this hand-made twin wrote them four
 // times a second, each a text laid out and painted again, on a phone's battery).
+// (no deadline, no clock drawn: most updates; the page is not searched for one)
 function tick(root, m, msg) {
   if (m.timer) m.timer();
-  m.timer = ticker(root, msg.deadline, ".gp-clock-digits");
+  m.timer = msg.deadline ? ticker(root, msg.deadline, ".gp-clock-digits") : null;
 }
 
 function clock({ msg, tr }) {
