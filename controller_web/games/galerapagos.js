@@ -470,8 +470,15 @@ function waiting(env) {
   // castaway's action to the next (one line about what the last one did), not a list redrawn.
   const acting = st.kind === "step" && !view.interrupt ? st.seat : null;
   parts.push(env.part("gp-part-recent", [msg.events || [], acting], () => {
-    const recent = (msg.events || []).filter((e) => !(e.type === "step" && e.seat === acting))
-      .map((e) => describeEvent(view, tr, ctx, e)).filter(Boolean).slice(-4);
+    // (the last four said, from the end: the lines of a turn's first update, seven or eight
+    // events, are not all built to keep four)
+    const events = msg.events || [];
+    const recent = [];
+    for (let i = events.length - 1; i >= 0 && recent.length < 4; i--) {
+      const e = events[i];
+      const line = e.type === "step" && e.seat === acting ? null : describeEvent(view, tr, ctx, e);
+      if (line) recent.unshift(line);
+    }
     // (an empty list is hidden, not left out: the card keeps its children when a moment
     // has nothing to tell, and the next one fills the list in place)
     // (its id first, as the morph leaves it when it writes or takes away `hidden`)
