@@ -93,7 +93,7 @@ function draw(root, m) {
     h("section", { class: "gp-action", "data-testid": "gp-action" }, card),
     m.error ? h("div", { class: "gp-error", role: "alert" }, m.error) : null,
     me ? part("gp-part-hand", [me.hand, mine.faceup, cardUses(legal)], () => hand(env)) : null,
-    part("gp-part-island", [view.water, view.food, view.wood, view.places, view.weather, view.deck_size, living], () => islandLine(env)),
+    part("gp-part-island", [view.water, view.food, view.wood, view.places, view.weather, view.deck_size, living], () => islandLine(env, living)),
     me ? part("gp-part-records", [me.records || []], () => records(env)) : null,
     // (the rules link is the page's, in its footer: one link, issue 19.8)
     m.sheet ? sheet(env) : null,
@@ -132,9 +132,10 @@ function holdWindow({ view, m, msg }) {
 // A window's countdown ticks from waiting.js's ticker, as the TVs' and the other phones' do: its
 // seconds are written only when they change (issue 24: this hand-made twin wrote them four
 // times a second, each a text laid out and painted again, on a phone's battery).
+// (no deadline, no clock drawn: most updates; the page is not searched for one)
 function tick(root, m, msg) {
   if (m.timer) m.timer();
-  m.timer = ticker(root, msg.deadline, ".gp-clock-digits");
+  m.timer = msg.deadline ? ticker(root, msg.deadline, ".gp-clock-digits") : null;
 }
 
 function clock({ msg, tr }) {
@@ -161,17 +162,24 @@ function meBar({ view, me, mine, tr, ctx }) {
       view.over ? null : h("small", {}, tr(`phase.${view.phase}`))));
 }
 
-function islandLine({ view, tr }) {
+// Each counter of the island is a part of its own inside the island's (morph.js): a castaway's
+// action changes one or two of them (the wood and the raft, the water and its survival line),
+// and only those are built, compared and written again, not the six counters and their icons
+// (issue 24: the line was built whole on half the updates of a phone with 6 castaways).
+function islandLine({ view, tr, part }, living) {
   const w = view.weather;
+  const count = (id, inputs, title, ic, text) => part(`gp-part-isl-${id}`, [inputs], () =>
+    h("span", { title: tr(title) }, icon(ic, 18), h("b", {}, text())));
   return h("section", { class: "gp-island-line", "data-testid": "gp-island" },
-    h("span", { title: tr("water") }, icon("water", 18), h("b", {}, String(view.water))),
-    h("span", { title: tr("food") }, icon("food", 18), h("b", {}, String(view.food))),
-    h("span", { title: tr("wood") }, icon("wood", 18), h("b", {}, `${view.wood}/6`)),
-    h("span", { title: tr("raft") }, icon("raft", 18), h("b", {}, tr("places.n", { n: view.places }))),
-    w ? h("span", { class: w.hurricane ? "gp-hurricane" : "" }, icon(w.hurricane ? "storm" : "water", 18),
-      tr(w.hurricane ? "weather.hurricane.short" : "weather.drops.short", { drops: w.drops })) : null,
-    h("span", {}, icon("card", 16), tr("deck.short", { n: view.deck_size })),
-    h("div", { class: "gp-surv" }, survivalLine(view, tr, "water"), h("br"), survivalLine(view, tr, "food")));
+    count("water", view.water, "water", "water", () => String(view.water)),
+    count("food", view.food, "food", "food", () => String(view.food)),
+    count("wood", view.wood, "wood", "wood", () => `${view.wood}/6`),
+    count("raft", view.places, "raft", "raft", () => tr("places.n", { n: view.places })),
+    part("gp-part-isl-weather", [w], () => (w ? h("span", { class: w.hurricane ? "gp-hurricane" : "" }, icon(w.hurricane ? "storm" : "water", 18),
+      tr(w.hurricane ? "weather.hurricane.short" : "weather.drops.short", { drops: w.drops })) : null)),
+    part("gp-part-isl-deck", [view.deck_size], () => h("span", {}, icon("card", 16), tr("deck.short", { n: view.deck_size }))),
+    part("gp-part-isl-surv", [view.water, view.food, living], () =>
+      h("div", { class: "gp-surv" }, survivalLine(view, tr, "water"), h("br"), survivalLine(view, tr, "food"))));
 }
 
 // ---------------------------------------------------------------- the decision at hand
@@ -405,20 +413,31 @@ function windowCard(env) {
 
 // While others act the phone says what is happening and for whom (issue 19.5, 20.3): never an
 // empty box; my castaway, hand and records stay in view around it.
+// (a part, morph.js, with what each sentence reads: "Cy is choosing an action" stays over
+// the several updates of Cy's turn, and is not built again, its chip and all, for each)
 function nowLine(env) {
   const { view, tr, ctx, me } = env;
   const st = view.stage || {};
   const ballot = st.vote ? st.vote.ballot : st.ballot;
-  const line = (...parts) => h("p", { class: "gp-now-line", "data-testid": "gp-now" }, said(parts));
+  const line = (inputs, say) => env.part("gp-part-now", inputs, () =>
+    h("p", { id: "gp-part-now", class: "gp-now-line", "data-testid": "gp-now" }, said(say())));
   if (view.over) return null;
-  if (view.interrupt) return line(fmt(tr, `status.interrupt.${view.interrupt.kind}`, { who: who(ctx, view.interrupt.seat) }));
-  if (ballot && !ballot.revealed) return line(tr("wait.vote", { done: ballot.voted.length, n: ballot.voters.length }));
-  if (st.kind === "step" && (!me || st.seat !== me.seat)) return line(fmt(tr, "wait.step", { who: who(ctx, st.seat) }));
+  if (view.interrupt) {
+    const { kind, seat } = view.interrupt;
+    return line(["interrupt", kind, seat], () => fmt(tr, `status.interrupt.${kind}`, { who: who(ctx, seat) }));
+  }
+  if (ballot && !ballot.revealed) {
+    const [done, n] = [ballot.voted.length, ballot.voters.length];
+    return line(["vote", done, n], () => tr("wait.vote", { done, n }));
+  }
+  if (st.kind === "step" && (!me || st.seat !== me.seat)) return line(["step", st.seat], () => fmt(tr, "wait.step", { who: who(ctx, st.seat) }));
   const others = (view.waiting_for || []).filter((x) => !me || x !== me.seat);
   if (others.length) {
-    return line(fmt(tr, "status.waiting", { who: others.length > 4 ? tr("n_castaways", { n: others.length }) : keyedNames("gp-now", ctx, others, tr) }));
+    const many = others.length > 4;
+    return line(["waiting", many ? others.length : others], () => fmt(tr, "status.waiting",
+      { who: many ? tr("n_castaways", { n: others.length }) : keyedNames("gp-now", ctx, others, tr) }));
   }
-  return line(tr(`phase.${view.phase}`));
+  return line(["phase", view.phase], () => tr(`phase.${view.phase}`));
 }
 
 function waiting(env) {
@@ -451,8 +470,15 @@ function waiting(env) {
   // castaway's action to the next (one line about what the last one did), not a list redrawn.
   const acting = st.kind === "step" && !view.interrupt ? st.seat : null;
   parts.push(env.part("gp-part-recent", [msg.events || [], acting], () => {
-    const recent = (msg.events || []).filter((e) => !(e.type === "step" && e.seat === acting))
-      .map((e) => describeEvent(view, tr, ctx, e)).filter(Boolean).slice(-4);
+    // (the last four said, from the end: the lines of a turn's first update, seven or eight
+    // events, are not all built to keep four)
+    const events = msg.events || [];
+    const recent = [];
+    for (let i = events.length - 1; i >= 0 && recent.length < 4; i--) {
+      const e = events[i];
+      const line = e.type === "step" && e.seat === acting ? null : describeEvent(view, tr, ctx, e);
+      if (line) recent.unshift(line);
+    }
     // (an empty list is hidden, not left out: the card keeps its children when a moment
     // has nothing to tell, and the next one fills the list in place)
     // (its id first, as the morph leaves it when it writes or takes away `hidden`)
