@@ -7,26 +7,28 @@ import pytest
 
 from tests.browser import preview as preview_page
 from tests.browser.test_galerapagos_modules import _open_tv
+from tests.browser.test_galerapagos_tv_shapes import _render as shapes_render
 
 pytestmark = pytest.mark.browser
 
 preview = preview_page.served("galerapagos", "gp_scenarios")
 
-# Renders the payload; returns the ids of the parts it built (morph.js partStats' log).
-_BUILT = """async (m) => {
+_LOG = """async (on) => {
   const { partStats } = await import("/static/js/morph.js");
-  partStats.log = [];
-  window.__rerender(m);
-  const built = [...partStats.log];
-  partStats.log = null;
+  const built = partStats.log;
+  partStats.log = on ? [] : null;
   return built;
 }"""
 
 
 def _render(page, data):
-    data["version"] += 1
-    data["events"] = []     # (the scenario's events again would be new log lines)
-    return page.evaluate(_BUILT, data)
+    """Renders the payload: the ids of the parts it built (morph.js partStats' log); and checks
+    it handed idiomorph nothing (test_galerapagos_tv_shapes)."""
+    page.evaluate(_LOG, True)
+    out = shapes_render(page, data)
+    built = page.evaluate(_LOG, False)
+    assert out == {"units": [], "whole": 0}, out
+    return built
 
 
 def _mark(page, selector):
