@@ -247,18 +247,20 @@ function island(env, part) {
   const { view, tr, ctx } = env;
   const w = view.weather;
   const living = view.castaways.filter((c) => c.alive).length;
-  // (built inside the raft's part: a kept raft builds none of its logs and places; every slot
-  // holds its log, shown once got: wood gained changes a class, not the slots' children, which
-  // the morph would hand to idiomorph one slot at a time)
+  // The raft's twelve places are a part of their own, drawn once: how many are built and needed
+  // is the raft's data-places and data-living (galerapagos.css), so wood gained or a place built
+  // rewrites the raft's words and attributes and builds none of the places (issue 24: the raft
+  // was built again on a third of updates). Its logs, a part too, are built when wood changes:
+  // every slot holds its log, shown once got (a class: a log gained is no idiomorph call).
   const wood = () => {
     const logs = [];
     for (let i = 0; i < 6; i++) logs.push(h("span", { class: `gt-log${i < view.wood ? " got" : ""}` }, icon("wood", 22)));
-    return logs;
+    return h("span", { class: "gt-logs" }, logs);
   };
   const places = () => {
     const all = [];
-    for (let i = 0; i < 12; i++) all.push(h("span", { class: `gt-place${i < view.places ? " built" : ""}${i < living ? " needed" : ""}` }, String(i + 1)));
-    return all;
+    for (let i = 0; i < 12; i++) all.push(h("span", { class: "gt-place" }, String(i + 1)));
+    return h("div", { class: "gt-places" }, all);
   };
   const hurricaneNear = view.weather_left <= 6 && !view.hurricane_out;
   const discard = view.discard || [];
@@ -272,10 +274,11 @@ function island(env, part) {
     trackPart("water"),
     trackPart("food"),
     h("div", { class: "gt-row" },
-      part("gt-part-raft", [view.places, view.wood, living], () => h("div", { class: "gt-box gt-raft", "data-testid": "gt-raft" },
+      part("gt-part-raft", [view.places, view.wood, living], () => h("div", { class: "gt-box gt-raft", "data-testid": "gt-raft",
+        dataset: { places: String(view.places), living: String(living) } },
         h("div", { class: "gt-box-head" }, icon("raft", 24), tr("raft.places", { n: view.places })),
-        h("div", { class: "gt-places" }, places()),
-        h("div", { class: "gt-wood" }, h("span", {}, tr("raft.wood", { n: view.wood })), h("span", { class: "gt-logs" }, wood())))),
+        part("gt-part-places", [], places),
+        h("div", { class: "gt-wood" }, h("span", {}, tr("raft.wood", { n: view.wood })), part("gt-part-logs", [view.wood], wood)))),
       part("gt-part-weather", [w, view.turn, view.weather_left, view.hurricane_out], () => h("div", { class: `gt-box gt-weather${w && w.hurricane ? " hurricane" : ""}`, "data-testid": "gt-weather" },
         h("div", { class: "gt-box-head" }, tr("weather.title", { turn: view.turn })),
         w ? h("div", { class: "gt-wcard" }, icon(w.hurricane ? "storm" : "water", 40),
@@ -324,41 +327,49 @@ function castaways({ view, tr, ctx }, part) {
     const acts = c.alive && !c.resting;
     const d = state === "dead" ? causeOf(view, c.seat) : null;
     const alarm = view.alarm_clock === c.seat && !view.over;
+    // The row's pieces are parts of their own, inside it: a card drawn, a rest or a card played
+    // builds the row's frame and the piece that changed, the other pieces kept as they are (a
+    // row is about 40 elements with its icons, its backs 10: issue 24, a row was built again on
+    // half the updates). The row's inputs are its pieces' together: a piece is drawn only when
+    // its row is.
+    const piece = (name, inputs, build) => part(morphId("gt-cwp", name, c.seat), inputs, build);
     return part(morphId("gt-cw", c.seat), [state, c.alive && c.hand_size, c.faceup, c.covered, c.conch, d, alarm], () => {
       const col = ctx.colourOf(c.seat);
-      // eight backs at most, those beyond the hand hidden: a card more or less changes a class
-      // (the morph writes it), not the backs' children (an idiomorph call)
-      const backs = [];
-      for (let i = 0; i < 8; i++) backs.push(h("span", { class: i < c.hand_size ? "gt-back" : "gt-back off" }));
       return h("div", { class: `gt-cw gt-s${c.seat} gt-st-${state}`, dataset: { seat: String(c.seat) }, style: { "--seat": col.colour },
                         "data-testid": `gt-castaway-${c.seat}` },
         disc(col),
         h("div", { class: "gt-cw-main" },
-          h("div", { class: "gt-cw-name" }, h("b", {}, col.name),
+          piece("name", [c.conch, alarm], () => h("div", { class: "gt-cw-name" }, h("b", {}, col.name),
             // every row has the star, shown for the first player (the panel's data-first<seat>)
             h("span", { class: "gt-star", title: tr("first_player") }, icon("star", 18)),
             // the conch and the alarm are in every row, hidden when not had: the row keeps its
             // shape (a mark come or gone writes an attribute, with no idiomorph call)
             h("span", { class: "gt-conch", title: tr("conch.short"), hidden: !c.conch }, icon("conch", 18)),
-            h("span", { class: "gt-alarm", hidden: !alarm }, tr("alarm.next"))),
+            h("span", { class: "gt-alarm", hidden: !alarm }, tr("alarm.next")))),
           h("div", { class: "gt-cw-meta" },
-            h("span", { class: "gt-state" }, icon(state === "dead" ? "skull" : state === "sick" ? "sick" : state === "resting" ? "zzz" : "sun", 16),
-              d ? tr(`dead.${d.cause}`, { turn: d.turn }) : tr(`state.short.${state}`)),
+            piece("state", [state, d], () => h("span", { class: "gt-state" }, icon(state === "dead" ? "skull" : state === "sick" ? "sick" : state === "resting" ? "zzz" : "sun", 16),
+              d ? tr(`dead.${d.cause}`, { turn: d.turn }) : tr(`state.short.${state}`))),
             // A fixed shape (issue 24): the backs and the actions' mark are in every row, hidden
             // when not had, and the cards in front of a castaway and what covers him are each a
             // box of their own (display: contents), so a card drawn into an empty hand, a rest or
             // a card played changes an attribute or that box, never the line's children (which
             // the morph hands to idiomorph as a whole, the row's commonest call).
-            h("span", { class: "gt-backs", title: tr("hand.backs", { n: c.hand_size }), hidden: !(c.alive && c.hand_size) },
-              backs, h("small", {}, String(c.hand_size))),
+            // (eight backs at most, those beyond the hand hidden: a card more or less changes a
+            // class, not the backs' children)
+            piece("backs", [c.alive && c.hand_size], () => {
+              const backs = [];
+              for (let i = 0; i < 8; i++) backs.push(h("span", { class: i < c.hand_size ? "gt-back" : "gt-back off" }));
+              return h("span", { class: "gt-backs", title: tr("hand.backs", { n: c.hand_size }), hidden: !(c.alive && c.hand_size) },
+                backs, h("small", {}, String(c.hand_size)));
+            }),
             // (three places at least, an empty one not shown: a card put in front of a castaway
             // or taken back rewrites a place's words)
-            h("span", { class: "gt-perms" }, Array.from({ length: Math.max(3, c.faceup.length) }, (_, i) =>
-              h("span", { class: "gt-perm" }, i < c.faceup.length ? cardName(c.faceup[i], ctx.lang, tr) : ""))),
-            h("span", { class: "gt-covers" }, c.covered.map((r) => h("span", { class: "gt-covered" }, icon(r, 14), tr(`covered.${r}`)))),
+            piece("perms", [c.faceup], () => h("span", { class: "gt-perms" }, Array.from({ length: Math.max(3, c.faceup.length) }, (_, i) =>
+              h("span", { class: "gt-perm" }, i < c.faceup.length ? cardName(c.faceup[i], ctx.lang, tr) : "")))),
+            piece("covers", [c.covered], () => h("span", { class: "gt-covers" }, c.covered.map((r) => h("span", { class: "gt-covered" }, icon(r, 14), tr(`covered.${r}`))))),
             // both words of a mark: the panel's list says which one shows
-            h("span", { class: "gt-acted", hidden: !acts }, h("span", { class: "gt-no" }, tr("to_act")), h("span", { class: "gt-yes" }, tr("acted"))),
-            h("span", { class: "gt-vstate" }, h("span", { class: "gt-no" }, tr("vote.thinking")), h("span", { class: "gt-yes" }, `✓ ${tr("vote.voted")}`)))));
+            piece("acted", [acts], () => h("span", { class: "gt-acted", hidden: !acts }, h("span", { class: "gt-no" }, tr("to_act")), h("span", { class: "gt-yes" }, tr("acted")))),
+            piece("vstate", [], () => h("span", { class: "gt-vstate" }, h("span", { class: "gt-no" }, tr("vote.thinking")), h("span", { class: "gt-yes" }, `✓ ${tr("vote.voted")}`))))));
     });
   });
   // one attribute per seat and mark (dom.js flags; galerapagos.css says why)

@@ -54,6 +54,23 @@ function listFormat(lang) {
   return listFormats[code];
 }
 
+// A list's shape in a language, by its length: its parts in order, each an item's index or a
+// literal (", ", " and "). Intl's formatToParts costs about 60 us for a dozen names, and a banner
+// asked it twice per build (its words and its ARIA label) on most updates of every TV (issue 24);
+// the words between the items depend only on the language and how many there are.
+const listShapes = new Map();
+function listShape(fmt, code, count) {
+  const key = `${code}|${count}`;
+  let shape = listShapes.get(key);
+  if (!shape) {
+    const keys = [];
+    for (let i = 0; i < count; i++) keys.push(`\u0001${i}\u0002`);
+    shape = fmt.formatToParts(keys).map((p) => (p.type === "element" ? Number(p.value.slice(1, -1)) : p.value));
+    listShapes.set(key, shape);
+  }
+  return shape;
+}
+
 /** items (nodes or strings) joined as "A, B and C" in the language, as a list of parts. */
 export function listNodes(items, lang) {
   const fmt = listFormat(lang);
@@ -62,14 +79,7 @@ export function listNodes(items, lang) {
     items.forEach((x, i) => { if (i) out.push(i === items.length - 1 ? (lang === "fr" ? " et " : " and ") : ", "); out.push(x); });
     return out;
   }
-  const keys = items.map((_, i) => `\u0001${i}\u0002`);
-  return fmt.formatToParts(keys).map((p) => {
-    if (p.type === "element") {
-      const i = Number(p.value.slice(1, -1));
-      return items[i];
-    }
-    return p.value;
-  });
+  return listShape(fmt, lang === "fr" ? "fr" : "en", items.length).map((p) => (typeof p === "number" ? items[p] : p));
 }
 
 function sentenceKey(count, { total, kind }) {
