@@ -111,8 +111,13 @@ function play({ key, spec, seconds, lang }) {
   const L = STRINGS[lang] || STRINGS.en;
   const votes = spec.votes || [];
   const timing = revealTiming(votes.length, seconds);
+  // Each part's time is in the CSS it is drawn with (moments.css): the compositor turns the
+  // votes and shows the outcome, and the main thread draws nothing between the reveal's first
+  // frame and its outcome (a TV stick's stutter at the big moment).
+  const outAt = 150 + votes.length * timing.step;
   const voteEls = votes.map((v, i) => h("li", {
     class: "rv-vote", "data-testid": "reveal-vote", dataset: { index: String(i) },
+    style: { "--rv-at": `${Math.round(150 + i * timing.step)}ms` },
   }, personNode(v.who), h("span", { class: "rv-arrow", "aria-hidden": "true" }, "→"),
   h("span", { class: "rv-choice" }, v.choice), v.note ? h("small", { class: "rv-note" }, v.note) : null));
   const tally = (spec.tally || []).length ? h("div", { class: "rv-tally", "data-testid": "reveal-tally", "aria-label": L.tally },
@@ -124,6 +129,7 @@ function play({ key, spec, seconds, lang }) {
     class: `rv-overlay${many}`, "data-testid": "reveal", role: "dialog", "aria-modal": "false",
     "aria-label": plainText(spec.title) || L.reveal,
     dataset: { key, kind: spec.kind || "vote", phase: "votes" },
+    style: { "--rv-out-at": `${Math.round(outAt)}ms` },
   },
   h("div", { class: "rv-sheet" },
     h("div", { class: "rv-head" }, h("span", { class: "rv-kicker" }, L.reveal), h("h2", { class: "rv-title" }, spec.title || "")),
@@ -134,10 +140,10 @@ function play({ key, spec, seconds, lang }) {
   const timers = [];
   current = { key, el, timers };
   const at = (ms, fn) => timers.push(setTimeout(fn, ms));
-  voteEls.forEach((v, i) => at(150 + i * timing.step, () => v.classList.add("shown")));
-  const outAt = 150 + votes.length * timing.step;
   at(outAt, () => {
+    // What the screen shows now, for a screen reader and for tests ("shown" draws nothing).
     el.dataset.phase = "outcome";
+    for (const v of voteEls) v.classList.add("shown");
     if (tally) tally.classList.add("shown");
     outcome.classList.add("shown");
     liveRegion().textContent = spec.sentence || outcome.textContent;
