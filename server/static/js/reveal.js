@@ -135,10 +135,13 @@ function play({ key, spec, seconds, lang }) {
     tally, outcome,
     h("button", { type: "button", class: "btn btn-secondary rv-skip", "data-testid": "reveal-skip", onclick: () => skipReveal() }, L.skip)));
   document.body.appendChild(el);
-  // Drawn with all its motion, before its first frame (motion()): it fades in, and out at its end.
+  // Drawn with all its motion, before its first frame (motion()): it fades in, and out at its end
+  // (at once with reduced motion, as base.css has every CSS animation).
+  const fadeMs = still() ? 1 : FADE_MS;
   const fade = el.animate([
-    { offset: 0, opacity: 0, easing: "ease-out" }, { offset: FADE_MS / total, opacity: 1 },
-    { offset: endAt / total, opacity: 1, easing: "ease" }, { offset: 1, opacity: 0 },
+    { offset: 0, opacity: 0, easing: "ease-out" }, { offset: fadeMs / total, opacity: 1 },
+    { offset: endAt / total, opacity: 1, easing: "ease" }, { offset: (endAt + fadeMs) / total, opacity: 0 },
+    { offset: 1, opacity: 0 },
   ], { duration: total, fill: "both" });
   voteEls.forEach((v, i) => motion(v, total, 150 + i * timing.step, [
     ["opacity", 0.12, 1, 300, "ease"], ["transform", "rotateX(80deg)", "none", 450, "cubic-bezier(.3,.8,.3,1.2)"]]));
@@ -169,11 +172,11 @@ function play({ key, spec, seconds, lang }) {
  * motion a part appears at its time, unmoved.
  */
 function motion(el, total, at, changes) {
-  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const moveless = still();
   for (const [prop, from, to, ms, easing] of changes) {
-    if (still && prop === "transform") continue;
+    if (moveless && prop === "transform") continue;
     const a = Math.min(1, at / total);
-    const b = Math.min(1, (at + (still ? 1 : ms)) / total);
+    const b = Math.min(1, (at + (moveless ? 1 : ms)) / total);
     el.animate([
       { offset: 0, [prop]: from },
       { offset: a, [prop]: from, easing },
@@ -182,6 +185,8 @@ function motion(el, total, at, changes) {
     ], { duration: total, fill: "both" });
   }
 }
+
+const still = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 function finish() {
   if (!current) return;
