@@ -35,6 +35,7 @@ const DEFAULT_SECONDS = 8;
 const PER_VOTE_MS = 1000;
 const OUTCOME_MS = 2500;
 const MAX_QUEUE = 2;
+const FADE_MS = 250;
 
 const seen = new Map();      // gameKey -> Set of reveal keys already shown (or skipped)
 const queue = [];
@@ -111,6 +112,9 @@ function play({ key, spec, seconds, lang }) {
   const L = STRINGS[lang] || STRINGS.en;
   const votes = spec.votes || [];
   const timing = revealTiming(votes.length, seconds);
+  const outAt = 150 + votes.length * timing.step;
+  const endAt = outAt + timing.hold + 400;
+  const total = endAt + FADE_MS;
   const voteEls = votes.map((v, i) => h("li", {
     class: "rv-vote", "data-testid": "reveal-vote", dataset: { index: String(i) },
   }, personNode(v.who), h("span", { class: "rv-arrow", "aria-hidden": "true" }, "→"),
@@ -131,13 +135,25 @@ function play({ key, spec, seconds, lang }) {
     tally, outcome,
     h("button", { type: "button", class: "btn btn-secondary rv-skip", "data-testid": "reveal-skip", onclick: () => skipReveal() }, L.skip)));
   document.body.appendChild(el);
+  // Drawn with all its motion, before its first frame (motion()): it fades in, and out at its end
+  // (at once with reduced motion, as base.css has every CSS animation).
+  const fadeMs = still() ? 1 : FADE_MS;
+  const fade = el.animate([
+    { offset: 0, opacity: 0, easing: "ease-out" }, { offset: fadeMs / total, opacity: 1 },
+    { offset: endAt / total, opacity: 1, easing: "ease" }, { offset: (endAt + fadeMs) / total, opacity: 0 },
+    { offset: 1, opacity: 0 },
+  ], { duration: total, fill: "both" });
+  voteEls.forEach((v, i) => motion(v, total, 150 + i * timing.step, [
+    ["opacity", 0.12, 1, 300, "ease"], ["transform", "rotateX(80deg)", "none", 450, "cubic-bezier(.3,.8,.3,1.2)"]]));
+  if (tally) motion(tally, total, outAt, [["opacity", 0, 1, 400, "ease"]]);
+  motion(outcome, total, outAt, [["opacity", 0, 1, 350, "ease"], ["transform", "scale(0.6)", "none", 500, "cubic-bezier(.2,1.4,.4,1)"]]);
   const timers = [];
-  current = { key, el, timers };
+  current = { key, el, timers, fade, endAt };
   const at = (ms, fn) => timers.push(setTimeout(fn, ms));
-  voteEls.forEach((v, i) => at(150 + i * timing.step, () => v.classList.add("shown")));
-  const outAt = 150 + votes.length * timing.step;
   at(outAt, () => {
+    // What the screen shows now, for a screen reader and for tests ("shown" draws nothing).
     el.dataset.phase = "outcome";
+    for (const v of voteEls) v.classList.add("shown");
     if (tally) tally.classList.add("shown");
     outcome.classList.add("shown");
     liveRegion().textContent = spec.sentence || outcome.textContent;
@@ -146,13 +162,50 @@ function play({ key, spec, seconds, lang }) {
   at(outAt + timing.hold + 400, () => finish());
 }
 
+/**
+ * A part's motion over the whole reveal (`total` ms, from its first frame): each [property, from,
+ * to, ms, easing] holds `from` until `at` ms, goes to `to` in `ms`, and holds it to the end. One
+ * animation per property spans the reveal, so the compositor plays it all: Chromium wakes the
+ * main thread for frames (style, commit, a repaint if a layer goes) when an animation starts
+ * or ends, which CSS transitions set by a class per vote did 3 times a vote (and the class
+ * itself was a frame). Opacity and transform only, which the compositor runs. With reduced
+ * motion a part appears at its time, unmoved.
+ */
+function motion(el, total, at, changes) {
+  const moveless = still();
+  for (const [prop, from, to, ms, easing] of changes) {
+    if (moveless && prop === "transform") continue;
+    const a = Math.min(1, at / total);
+    const b = Math.min(1, (at + (moveless ? 1 : ms)) / total);
+    el.animate([
+      { offset: 0, [prop]: from },
+      { offset: a, [prop]: from, easing },
+      { offset: b, [prop]: to },
+      { offset: 1, [prop]: to },
+    ], { duration: total, fill: "both" });
+  }
+}
+
+const still = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
 function finish() {
   if (!current) return;
   for (const t of current.timers) clearTimeout(t);
+  const ending = current;
   const el = current.el;
   current = null;
   el.classList.add("rv-gone");
-  setTimeout(() => el.remove(), 250);
+  // Ended early (skipped, a new game): its fade out now. The same animation, moved on: a second
+  // one on the overlay's opacity is not composited (Chromium: "incompatible animations"; the
+  // fade out, once a transition, ran on the main thread, restyling the overlay every frame).
+  const { fade, endAt } = ending;
+  if (fade.currentTime !== null && fade.currentTime < endAt - 50) fade.currentTime = endAt;
+  setTimeout(() => {
+    // Its parts' motion ends with it: an animation on a removed element runs on, on the main
+    // thread, every frame until its end (seconds, after a skip).
+    for (const a of el.getAnimations({ subtree: true })) a.cancel();
+    el.remove();
+  }, FADE_MS);
   next();
 }
 
