@@ -73,6 +73,7 @@ function draw(root, m) {
   // My name's fit (fittext.js) is read and written only when the bar is built: a bar kept as it
   // was keeps the size its name was given (a new width refits by itself: labelFitter's observer).
   let barBuilt = false;
+  const myTurn = myBoard(legal);
   const page = h("div", { class: `lb-phone${m.pending ? " lb-pending" : ""}`, dataset: { step: view.step } },
     me ? part("lb-part-me", [me.colour, me.name, me.is_start_player, me.hats_left, me.score, view.over], () => { barBuilt = true; return meBar(env); })
       : h("div", { class: "lb-mebar lb-spectator" }, tr("me.spectator")),
@@ -84,10 +85,10 @@ function draw(root, m) {
       afloat.map((b) => [b.colour, b.lane, b.island, b.row]),
       [...new Set(me.pawns.map((p) => p.boat))].map(where)], () => myPawns(env)) : null,
     // The board stays in the page while my turn shows its own (hidden then): when my turn ends
-    // it is shown again as it was, with the boats my move changed built, not drawn anew (its
-    // 44 parts, about 100 elements, on every phone after each of my turns). Hidden, it is kept
-    // up to date like any part: a boat that changes during my turn builds its shell and seat.
-    part("lb-part-boats", [afloat, view.rows, myBoard(legal)], () => miniBoard(env, { hidden: myBoard(legal) })));
+    // it is shown again as it was, the boats my move changed built, not drawn anew (its 44
+    // parts, 126 elements, on each phone after each turn of its player). Hidden, it is kept up
+    // to date like any part: a boat that changes during my turn builds its shell and a seat.
+    part("lb-part-boats", [afloat, view.rows, myTurn], () => miniBoard(env, { hidden: myTurn })));
   if (barBuilt) labels.dress(page);
   // Morphed into the page shown (morph.js): focus, a pick, scrolling survive an update.
   showPage(root, page, gameKey(msg, ctx));
