@@ -6,6 +6,8 @@ after each of its player's turns). Each morphed page reads as the same payload d
 Run with -s to read the counters of each update (elements made, parts built, idiomorph units)."""
 import json
 
+import pytest
+
 from tests.browser import preview as preview_page
 from tests.browser.helpers import LIFEBOATS_PHONE_CTX, phone_morph_opening, preview_phone
 
@@ -77,5 +79,41 @@ def test_my_turn_ends_with_the_board_shown_not_built(browser, preview):
     # (main: 44 parts, 126 elements; the rest of the 55 elements is the card saying whose turn)
     assert back["board"] and back["boatsKept"] == steps["others' pawn"]["boatsKept"] == 5, back
     assert back["built"] <= 8 and back["made"] <= 60, back
+    assert not errors, errors
+    ctx.close()
+
+
+@pytest.mark.parametrize("scenario", ["leave", "board"])
+def test_the_board_comes_back_as_it_was_after_a_swim_choice(browser, preview, scenario):
+    """The same through the swim choices (a pawn to move out of a boat, a boat to board): the
+    board hidden while I choose is the one shown after, every boat of it the same node."""
+    ctx, page, errors = preview_phone(browser, preview, scenario)
+    out = page.evaluate("""async ([names, scenario]) => {""" + phone_morph_opening("lifeboats", LIFEBOATS_PHONE_CTX) + """
+      const base = states[names.indexOf(scenario)].phone;
+      const boats = () => [...morphed.querySelectorAll("[data-testid=lb-miniboard] .lb-mboat")];
+      const draw = (legal) => {
+        const b0 = partStats.built;
+        const before = boats();
+        const msg = { ...base, legal_actions: legal, match: 1, version: ++version, events: [] };
+        partStats.log = [];
+        mod.render(morphed, msg, ctxOf(msg));
+        const ids = partStats.log;
+        partStats.log = null;
+        const board = morphed.querySelector("[data-testid=lb-miniboard]");
+        return { built: partStats.built - b0, ok: same(msg), shown: Boolean(board && board.offsetHeight > 0),
+                 boats: before.length, kept: before.filter((b) => morphed.contains(b)).length, ids };
+      };
+      return { diffs, steps: [draw([]), draw(base.legal_actions), draw([])] };
+    }""", [["leave", "board"], scenario])
+    assert out["diffs"] == [], out["diffs"]
+    for s in out["steps"]:
+        print(json.dumps(s))
+    others, mine, back = out["steps"]
+    assert all(s["ok"] for s in out["steps"]) and others["shown"] and not mine["shown"] and back["shown"], out
+    # of the board, its shell and nothing else: its boats kept, shown again (the card's last
+    # reveal is the other part built: my turn's card did not show it)
+    assert "lb-part-boats" in back["ids"] and back["built"] <= 2, back
+    assert not [i for i in back["ids"] if i.startswith(("lb-part-boat-", "lb-part-seat-", "lb-part-bhead-"))], back
+    assert back["boats"] >= 2 and back["kept"] == back["boats"], back
     assert not errors, errors
     ctx.close()
