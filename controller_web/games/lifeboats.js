@@ -73,6 +73,7 @@ function draw(root, m) {
   // My name's fit (fittext.js) is read and written only when the bar is built: a bar kept as it
   // was keeps the size its name was given (a new width refits by itself: labelFitter's observer).
   let barBuilt = false;
+  const myTurn = myBoard(legal);
   const page = h("div", { class: `lb-phone${m.pending ? " lb-pending" : ""}`, dataset: { step: view.step } },
     me ? part("lb-part-me", [me.colour, me.name, me.is_start_player, me.hats_left, me.score, view.over], () => { barBuilt = true; return meBar(env); })
       : h("div", { class: "lb-mebar lb-spectator" }, tr("me.spectator")),
@@ -83,8 +84,11 @@ function draw(root, m) {
     me ? part("lb-part-pawns", [me.colour, me.pawns, me.unplaced, me.landed, me.drowned, view.rows,
       afloat.map((b) => [b.colour, b.lane, b.island, b.row]),
       [...new Set(me.pawns.map((p) => p.boat))].map(where)], () => myPawns(env)) : null,
-    ["place_pawn", "leave", "board"].some((k) => legal.some((a) => a.type === k)) ? null
-      : part("lb-part-boats", [afloat, view.rows], () => miniBoard(env, {})));
+    // The board stays in the page while my turn shows its own (hidden then): when my turn ends
+    // it is shown again as it was, the boats my move changed built, not drawn anew (its 44
+    // parts, 126 elements, on each phone after each turn of its player). Hidden, it is kept up
+    // to date like any part: a boat that changes during my turn builds its shell and a seat.
+    part("lb-part-boats", [afloat, view.rows, myTurn], () => miniBoard(env, { hidden: myTurn })));
   if (barBuilt) labels.dress(page);
   // Morphed into the page shown (morph.js): focus, a pick, scrolling survive an update.
   showPage(root, page, gameKey(msg, ctx));
@@ -95,6 +99,10 @@ function draw(root, m) {
   if (legal.length && sig !== m.sig && m.sig !== undefined) bringIntoView(root, ".lb-action");
   m.sig = legal.length ? sig : null;
 }
+
+// My turn on the board (a pawn to place, to move, a boat to board): the action card shows the
+// boats as buttons, the ordinary board is hidden.
+const myBoard = (legal) => ["place_pawn", "leave", "board"].some((k) => legal.some((a) => a.type === k));
 
 // The negotiation countdown, small, on every phone while the table talks (waiting.js's ticker,
 // as on the TV: it writes a second only when it changes).
@@ -502,7 +510,8 @@ function miniBoard(env, opts) {
         h("small", {}, tr("boat.where", { lane: b.lane, island: tr(`island.short.${b.island}`), row: b.row, rows: view.rows })))),
       h("div", { class: "lb-mseats" }, seats));
   }
-  return h("section", { class: `lb-miniboard${opts.inline ? " inline" : ""}`, "data-testid": opts.inline ? "lb-pick-board" : "lb-miniboard" },
+  return h("section", { class: `lb-miniboard${opts.inline ? " inline" : ""}`, "data-testid": opts.inline ? "lb-pick-board" : "lb-miniboard",
+                        hidden: Boolean(opts.hidden) },
     opts.inline ? null : h("h3", {}, tr("boats")), h("div", { class: "lb-mboats" }, cards));
 }
 
