@@ -250,11 +250,12 @@ function island(env, part) {
   // The raft's twelve places are a part of their own, drawn once: how many are built and needed
   // is the raft's data-places and data-living (galerapagos.css), so wood gained or a place built
   // rewrites the raft's words and attributes and builds none of the places (issue 24: the raft
-  // was built again on a third of updates). Its logs, a part too, are built when wood changes:
-  // every slot holds its log, shown once got (a class: a log gained is no idiomorph call).
+  // was built again on a third of updates). Its six logs are drawn once too, each slot holding
+  // its log: how many are got is the raft's data-wood (at most six: with all twelve places built
+  // wood still gathers), so wood gained builds no part (the logs were built on a third of updates).
   const wood = () => {
     const logs = [];
-    for (let i = 0; i < 6; i++) logs.push(h("span", { class: `gt-log${i < view.wood ? " got" : ""}` }, icon("wood", 22)));
+    for (let i = 0; i < 6; i++) logs.push(h("span", { class: "gt-log" }, icon("wood", 22)));
     return h("span", { class: "gt-logs" }, logs);
   };
   const places = () => {
@@ -275,10 +276,10 @@ function island(env, part) {
     trackPart("food"),
     h("div", { class: "gt-row" },
       part("gt-part-raft", [view.places, view.wood, living], () => h("div", { class: "gt-box gt-raft", "data-testid": "gt-raft",
-        dataset: { places: String(view.places), living: String(living) } },
+        dataset: { places: String(view.places), living: String(living), wood: String(Math.min(view.wood, 6)) } },
         h("div", { class: "gt-box-head" }, icon("raft", 24), tr("raft.places", { n: view.places })),
         part("gt-part-places", [], places),
-        h("div", { class: "gt-wood" }, h("span", {}, tr("raft.wood", { n: view.wood })), part("gt-part-logs", [view.wood], wood)))),
+        h("div", { class: "gt-wood" }, h("span", {}, tr("raft.wood", { n: view.wood })), part("gt-part-logs", [], wood)))),
       part("gt-part-weather", [w, view.turn, view.weather_left, view.hurricane_out], () => h("div", { class: `gt-box gt-weather${w && w.hurricane ? " hurricane" : ""}`, "data-testid": "gt-weather" },
         h("div", { class: "gt-box-head" }, tr("weather.title", { turn: view.turn })),
         w ? h("div", { class: "gt-wcard" }, icon(w.hurricane ? "storm" : "water", 40),

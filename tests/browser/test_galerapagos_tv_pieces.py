@@ -6,7 +6,7 @@ data-places and data-living). Each test also checks that what is shown is what t
 import pytest
 
 from tests.browser import preview as preview_page
-from tests.browser.test_galerapagos_modules import _open_tv
+from tests.browser.test_galerapagos_modules import _logs_shown, _open_tv
 from tests.browser.test_galerapagos_tv_shapes import _render as shapes_render
 
 pytestmark = pytest.mark.browser
@@ -82,8 +82,8 @@ def test_wood_and_a_place_built_build_none_of_the_rafts_places(browser, preview)
     _mark(page, ".gt-raft .gt-place")
     view["wood"] += 1
     built = _render(page, data)
-    assert "gt-part-raft" in built and "gt-part-places" not in built, built
-    assert page.locator(".gt-log.got .gp-icon").count() == view["wood"]
+    assert "gt-part-raft" in built and "gt-part-places" not in built and "gt-part-logs" not in built, built
+    assert _logs_shown(page) == [i < view["wood"] for i in range(6)]
     view["places"] += 1
     view["wood"] = 0
     built = _render(page, data)
@@ -91,7 +91,13 @@ def test_wood_and_a_place_built_build_none_of_the_rafts_places(browser, preview)
     assert _marked(page, ".gt-raft .gt-place") == [True] * 12
     assert _raft(page) == _want(view["places"], living)
     assert page.locator(".gt-raft").get_attribute("data-places") == str(view["places"])
-    assert page.locator(".gt-log.got").count() == 0
+    assert _logs_shown(page) == [False] * 6
+    # all twelve places built, wood still gathers: the six logs are shown, no more
+    places = view["places"]
+    view["places"], view["wood"] = 12, 8
+    _render(page, data)
+    assert _logs_shown(page) == [True] * 6
+    view["places"], view["wood"] = places, 0
     # a castaway dies: one place fewer is needed
     dead = next(c for c in view["castaways"] if c["alive"])
     dead["alive"] = False
