@@ -370,12 +370,10 @@ function side(view, tr, msg, m, ctx, part) {
   // of a game fill slots instead of adding children to the list (which morphed the whole list).
   const first = m.logged - m.log.length;
   const bySlot = new Map(m.log.map((e, i) => [e, first + i]).slice(-LOG_LINES).map((line) => [line[1] % LOG_LINES, line]));
-  const seats = msg.waiting_for || view.waiting_for || [];
   return h("aside", { class: "lb-side" },
-    // "Waiting for ...": built again only when whom or what for changes (its names and
-    // colours are the parts' `extra`)
-    part("lb-part-waiting", [view.over, seats, ballot && [ballot.negotiating, ballot.revealed, ballot.voters.length]],
-      () => lifeboatsWaiting(msg, ctx)),
+    // "Waiting for ...": its words built again only when what for or, of several, whom changes
+    // (moments.js; its names and colours are the parts' `extra`)
+    lifeboatsWaiting(msg, ctx, part),
     h("div", { class: "lb-panel lb-players", dataset: flags(view.players.map((_, x) => x), { w: view.waiting_for || [] }) },
       h("h3", {}, tr("players")), players()),
     part("lb-part-landing", [view.landing_places, view.landing_order, landed],
