@@ -433,7 +433,8 @@ function stage(view, tr, msg, newEvents, part) {
   const someone = seat !== null && seat !== undefined;
   const caption = !ballot && view.over ? null : part("lb-part-caption", [view.step, someone], () => h("div", {
     class: "lb-caption", "data-testid": "lb-caption" }, fmt(tr, `step.${view.step}`, {
-    who: someone ? h("span", { class: "lb-cwho" }, view.players.map((_, x) => who(view, tr, x))) : who(view, tr, null) })));
+    who: someone ? h("span", { class: "lb-cwho" }, view.players.map((_, x) => seatClass(who(view, tr, x), "lb-cw", x)))
+      : who(view, tr, null) })));
 
   if (ballot) {
     parts.push(ballotPanel(view, tr, ballot, caption, newEvents, part));
@@ -459,6 +460,15 @@ function stage(view, tr, msg, newEvents, part) {
     parts.push(part("lb-part-turnlog", [view.turn_outcomes, view.turn], () => turnPanel(view, tr)));
   }
   return h("footer", { class: "lb-stage", dataset: flags(view.players.map((_, x) => x), { c: [seat] }) }, parts);
+}
+
+// A class per seat on each name the caption shows by the footer's data-c<seat> (lifeboats.css):
+// a rule's last selector is what a flag's change restyles, and by a class it is that one name
+// (by [data-seat], every element with one under the footer was restyled: the voters' and the
+// last reveal's names too, 8.8 elements per update).
+function seatClass(el, prefix, seat) {
+  el.classList.add(`${prefix}${seat}`);
+  return el;
 }
 
 // Did this turn settle something after the last reveal, without a vote (a ballot with one

@@ -72,7 +72,8 @@ export function lifeboatsWaiting(msg, ctx, part = (id, inputs, build) => build()
     const text = banner([{ name: "" }]).firstElementChild;
     text.querySelector(".wf-name").replaceWith(h("span", { class: "lb-wfwho" }, view.players.map((_, x) => {
       const p = person(view, x);
-      return h("b", { class: "wf-name", style: { "--wf-c": p.colour }, dataset: { seat: String(x) } }, p.name);
+      // (its class, lb-wf<seat>, is what a flag's rule restyles: that name, not the banner's every name)
+      return h("b", { class: ["wf-name", `lb-wf${x}`], style: { "--wf-c": p.colour }, dataset: { seat: String(x) } }, p.name);
     })));
     return text;
   });
