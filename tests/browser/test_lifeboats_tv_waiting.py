@@ -7,33 +7,17 @@ alone, and reads (its words and its ARIA label) as the banner of that moment dra
 Several waited for (a vote): their names joined as a sentence, one name leaving rebuilds it."""
 import pytest
 
-from tests.browser import preview as preview_page
+# (the TV page of a preview scenario at 720p, and an update's parts built)
+from tests.browser.test_lifeboats_tv_updates import LOGGED, _tv, preview  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.browser
 
-preview = preview_page.served("lifeboats", "lb_scenarios")
 
-
-def _tv(browser, preview, scenario, lang):
-    """The TV page of a preview scenario at 720p in lang, its page errors, and its payload."""
-    page = browser.new_page(viewport={"width": 1280, "height": 720})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{preview}?page=table&s={scenario}&lang={lang}")
-    page.wait_for_function("window.__ready === true")
-    return page, errors, page.evaluate("n => fetch(`/states/${n}.json`).then(r => r.json())", scenario)["table"]
-
-
-# The banner's words as shown, its ARIA label, and the seats of the names shown.
+# The banner's words as shown, its ARIA label, and the names shown.
 READ = """() => { const b = document.querySelector('.lb-side [data-testid=waiting-for]');
   return [b.innerText.replace(/\\s+/g, ' ').trim(), b.getAttribute('aria-label'),
           [...b.querySelectorAll('.wf-name')].filter((n) => n.getClientRects().length)
             .map((n) => n.textContent)]; }"""
-LOGGED = """async m => {
-  const { partStats } = await import("/static/js/morph.js");
-  partStats.log = [];
-  try { window.__rerender(m); } finally { var parts = partStats.log; partStats.log = null; }
-  return parts; }"""
 WORDS = {"en": "Waiting for {}", "fr": "On attend {}"}
 
 
