@@ -331,3 +331,45 @@ def settled(js_value, frames=5):
       if (!sheets || window.__settledSeen !== now) {{ window.__settledSeen = now; window.__settledFor = 0; return false; }}
       return ++window.__settledFor >= {frames};
     }}"""
+
+
+def tall_phone(open_table, open_phone, lang):
+    """A phone at the join form of a new room, in `lang`, with a page taller than the screen (as
+    a game's) and nothing focused: for what the phone's frame paints over a long page (its
+    backdrop, its sticky header). The extra height is a CSS box after the page's main (its
+    height the root's --tall, its background --tall-bg), not an element put in the page: a room
+    message drawn after the form (the phone's own arrival) would morph an element away."""
+    table = open_table(lang=lang)
+    code = table.locator("#room-code").inner_text().strip()
+    phone = open_phone(code, lang=lang)
+    phone.locator("#name").wait_for()
+    phone.add_style_tag(content='.phone-main::after { content: ""; display: block; '
+                                'height: var(--tall, 2400px); background: var(--tall-bg, none); }')
+    phone.evaluate("document.activeElement && document.activeElement.blur()")
+    return phone
+
+
+def scrolled_shots(page, ys=(0, 1200)):
+    """Screenshots of `page` scrolled to each y in turn (animations stopped), then back at the top."""
+    out = []
+    for y in ys:
+        page.evaluate("y => window.scrollTo(0, y)", y)
+        page.wait_for_function("y => Math.abs(window.scrollY - y) < 1", arg=y)
+        out.append(page.screenshot(animations="disabled"))
+    page.evaluate("window.scrollTo(0, 0)")
+    return out
+
+
+def preview_tv(browser, preview, scenario, lang="en", twice=False):
+    """A 1280x720 TV page of a game's preview (tests/browser/preview.py) at `scenario`, in `lang`,
+    ready: (page, the page's errors, the payload it drew). `twice`: the payload drawn again, so
+    its parts are shown once (morph.js) and the next update builds only what it changes."""
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{preview}?page=table&s={scenario}&lang={lang}")
+    page.wait_for_function("window.__ready === true")
+    data = page.evaluate("s => fetch(`/states/${s}.json`).then((r) => r.json())", scenario)["table"]
+    if twice:
+        page.evaluate("m => window.__rerender(m)", data)
+    return page, errors, data

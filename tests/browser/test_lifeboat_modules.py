@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from tests.browser import preview as preview_page
-from tests.browser.helpers import LIFEBOAT_PHONE_CTX, assert_catalog_parity, phone_morph_opening
+from tests.browser.helpers import LIFEBOAT_PHONE_CTX, assert_catalog_parity, phone_morph_opening, preview_tv
 from tests.browser.conftest import ARTIFACTS, ROOT, SHOTS
 
 HERE = ROOT / "tests" / "browser" / "lifeboat_preview"
@@ -269,19 +269,6 @@ def test_the_decision_scrolls_into_view_smoothly_unless_motion_is_reduced(browse
     ctx.close()
 
 
-def _tv_shown_twice(browser, preview, scenario):
-    """The TV preview of a scenario, its payload drawn, then again (its parts shown once):
-    (page, page errors, payload)."""
-    page = browser.new_page(viewport={"width": 1280, "height": 720})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{preview}?page=table&s={scenario}&lang=en")
-    page.wait_for_function("window.__ready === true")
-    data = page.evaluate("() => window.__msg")
-    page.evaluate("m => window.__rerender(m)", data)
-    return page, errors, data
-
-
 def test_one_more_event_builds_one_log_line_on_the_tv(browser, preview):
     """The TV's log lines, top bar and panels are parts (morph.js): an update that only adds an
     event to the log builds that line and the log's box and nothing else (the whole log, twelve
@@ -292,7 +279,7 @@ def test_one_more_event_builds_one_log_line_on_the_tv(browser, preview):
     first by their CSS order), not the board nor the list: the elements it maps the ids of are
     fewer than the list's (a line inserted at the top of the list made it map the whole list,
     every line's ids)."""
-    page, errors, data = _tv_shown_twice(browser, preview, "choose")
+    page, errors, data = preview_tv(browser, preview, "choose", twice=True)
     out = page.evaluate("""async (m) => {
       const { partStats } = await import("/static/js/morph.js");
       // the lines as shown, top to bottom (they sit in fixed slots, ordered by CSS)
@@ -328,7 +315,7 @@ def test_one_more_fighter_done_rebuilds_no_card_nor_side_on_the_tv(browser, prev
     done builds the banner alone, neither the boat nor a seat's card nor the fight's sides
     (morph.js parts), and still the seats waited for glow and his alone does not, his ✓ shows
     and the panel counts him."""
-    page, errors, data = _tv_shown_twice(browser, preview, "fight_joined")
+    page, errors, data = preview_tv(browser, preview, "fight_joined", twice=True)
     win = data["view"]["fight"]["window"]
     assert not win["done"] and len(win["seats"]) >= 2, win
     done = win["seats"][0]
@@ -364,7 +351,7 @@ def test_a_bird_coming_builds_the_birds_alone_on_the_tv(browser, preview):
     """The top bar is two parts side by side (morph.js): a seagull coming while the line (day,
     phase, whom the table waits for) stays the same builds the birds and no other part, and
     the bar shows it."""
-    page, errors, data = _tv_shown_twice(browser, preview, "choose")
+    page, errors, data = preview_tv(browser, preview, "choose", twice=True)
     view = data["view"]
     assert view["birds"] < view["birds_to_win"], view["birds"]
     nxt = {**data, "version": data["version"] + 1, "events": [], "view": {**view, "birds": view["birds"] + 1}}

@@ -6,7 +6,7 @@ after those updates is what it shows drawn afresh from the same payload."""
 
 from tests.browser import preview as preview_page
 # (its TV preview drawn twice: a module's parts shown once; helpers.py would be its better home)
-from tests.browser.test_lifeboat_modules import _tv_shown_twice
+from tests.browser.helpers import preview_tv
 
 preview = preview_page.served("lifeboat", "lbt_scenarios")
 
@@ -50,7 +50,7 @@ def _fresh(page, msg):
 
 
 def test_an_actor_rowing_builds_no_card_nor_the_order(browser, preview):
-    page, errors, data = _tv_shown_twice(browser, preview, "choose")
+    page, errors, data = preview_tv(browser, preview, "choose", twice=True)
     view = data["view"]
     a = view["actions"]
     order, actor = a["order"], a["actor"]

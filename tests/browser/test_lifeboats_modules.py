@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from tests.browser import preview as preview_page
-from tests.browser.helpers import LIFEBOATS_PHONE_CTX, assert_catalog_parity, phone_morph_opening, preview_phone
+from tests.browser.helpers import LIFEBOATS_PHONE_CTX, assert_catalog_parity, phone_morph_opening, preview_phone, preview_tv
 from tests.browser.paintcheck import idle_paints, repainting, running_animations
 from tests.browser.conftest import ROOT
 
@@ -114,23 +114,13 @@ def test_the_vote_wheel_turns_by_drag_tap_and_buttons(browser, preview):
     ctx.close()
 
 
-def _tv_scenario(browser, preview, name):
-    """The TV page of a preview scenario at 720p, its page errors, and its payload."""
-    page = browser.new_page(viewport={"width": 1280, "height": 720})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{preview}?page=table&s={name}&lang=en")
-    page.wait_for_function("window.__ready === true")
-    return page, errors, page.evaluate("n => fetch(`/states/${n}.json`).then(r => r.json())", name)["table"]
-
-
 def test_one_more_vote_builds_one_voter_not_the_footer(browser, preview):
     """A vote comes in on the TV: the footer, the other voters, the pawns and the other players'
     rows are parts (morph.js) kept as they were, so the update builds the voter, the voter's
     row and the "waiting for" banner, not the footer again (its question, options, voters and last
     reveal: 154 elements before they were parts; its caption and shell: 88 before the footer was
     no part of its own); the voter reads voted."""
-    page, errors, data = _tv_scenario(browser, preview, "vote_6p")
+    page, errors, data = preview_tv(browser, preview, "vote_6p")
     ballot = data["view"]["ballot"]
     seat = next(s for s in ballot["voters"] if s not in ballot["voted"])
     others = [s for s in ballot["voters"] if s != seat]
@@ -171,7 +161,7 @@ def test_the_turn_passing_on_rebuilds_no_player_row(browser, preview):
     lifeboats.css), not by each row: an update that only passes the turn to another player builds
     no player row (it built two, the one left and the one reached), and the row highlighted is
     the new one's."""
-    page, errors, data = _tv_scenario(browser, preview, "setup_pawns")
+    page, errors, data = preview_tv(browser, preview, "setup_pawns")
     page.evaluate("m => window.__rerender(m)", data)
     seats = len(data["view"]["players"])
     waited = data["view"]["waiting_for"][0]
@@ -227,7 +217,7 @@ def test_a_new_log_line_takes_the_oldest_lines_place_and_shows_first(browser, pr
     the whole list), and CSS shows them newest first, the newest bold; after more lines than
     the log shows, it reads the last nine, newest first (in the order CSS gives them: at 720p
     in this vote the log has no room for a whole line, and is hidden, lifeboats.css)."""
-    page, errors, data = _tv_scenario(browser, preview, "vote")
+    page, errors, data = preview_tv(browser, preview, "vote")
     page.evaluate("m => window.__rerender(m)", data)
     read = """() => [...document.querySelectorAll('[data-testid=lb-log] li')].map((li) => li)
       .sort((a, b) => Number(getComputedStyle(a).order) - Number(getComputedStyle(b).order))
@@ -251,7 +241,7 @@ def test_the_tv_draws_its_shapes_as_glyphs_not_svg(browser, preview):
     """The TV's shapes and hats (pawns, chips, names, boats, players' rows) are glyphs, an image
     each, not inline SVG roots (each root was paint chunks of its own that every frame walked):
     a crowded board keeps a handful of SVGs (the brand, the star, the leaks)."""
-    page, errors, data = _tv_scenario(browser, preview, "vote_6p")
+    page, errors, data = preview_tv(browser, preview, "vote_6p")
     svgs, glyphs, drawn = page.evaluate("""() => [document.querySelectorAll('.lb-table svg').length,
       document.querySelectorAll('.lb-table .lb-glyph').length,
       [...document.querySelectorAll('.lb-table .lb-glyph')].every((g) => getComputedStyle(g).backgroundImage.startsWith('url("data:image/png'))]""")
@@ -438,7 +428,7 @@ def test_a_pawn_placed_hides_one_pawn_and_morphs_no_row(browser, preview):
     placed one hidden by a class: a pawn placed flips one pawn's class (idiomorph morphs no row of
     pawns: it did, 10-17 elements, on every setup update), keeps the row and every pawn element
     as they were and shows one pawn fewer."""
-    page, errors, data = _tv_scenario(browser, preview, "setup_pawns")
+    page, errors, data = preview_tv(browser, preview, "setup_pawns")
     page.evaluate("m => window.__rerender(m)", data)
     unplaced = data["view"]["unplaced"]
     seat = next(s for s, u in enumerate(unplaced) if u["sailor"] > 0)

@@ -6,7 +6,7 @@ over the most (not in the data, drawn whole) shows them all."""
 import pytest
 
 from tests.browser import preview as preview_page
-from tests.browser.test_lifeboats_modules import _tv_scenario
+from tests.browser.helpers import preview_tv
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +24,7 @@ SHOWN = """seat => {
 
 
 def test_every_count_of_pawns_left_shows_that_many(browser, preview):
-    page, errors, data = _tv_scenario(browser, preview, "setup_pawns")
+    page, errors, data = preview_tv(browser, preview, "setup_pawns")
     page.evaluate("m => window.__rerender(m)", data)
     most = page.evaluate("() => import('/static/games/lifeboats/common.js').then((c) => c.PAWNS_MOST)")
     seat = 0

@@ -13,20 +13,12 @@
 import pytest
 
 from tests.browser import preview as preview_page
+from tests.browser.helpers import preview_tv
 
 pytestmark = pytest.mark.browser
 
 preview = preview_page.served("lifeboats", "lb_scenarios")
 
-
-def _tv(browser, preview, scenario, lang):
-    """The TV page of a preview scenario at 720p in lang, its page errors, and its payload."""
-    page = browser.new_page(viewport={"width": 1280, "height": 720})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{preview}?page=table&s={scenario}&lang={lang}")
-    page.wait_for_function("window.__ready === true")
-    return page, errors, page.evaluate("n => fetch(`/states/${n}.json`).then(r => r.json())", scenario)["table"]
 
 FITS = "() => { const s = document.querySelector('.lb-side'); return s.scrollHeight <= s.clientHeight + 1; }"
 # The page's fit as the frame after the update shows it: rendered, then two frames (the check
@@ -46,7 +38,7 @@ def _rerender(page, data):
 
 
 def test_a_crowd_in_an_update_tightens_the_column_and_a_quiet_update_writes_no_fit(browser, preview):
-    page, errors, crowded = _tv(browser, preview, "eject_vote", "fr")
+    page, errors, crowded = preview_tv(browser, preview, "eject_vote", "fr")
     quiet = page.evaluate("() => fetch('/states/eject_vote.json').then(r => r.json())")["table"]
     ballot = quiet["view"]["ballot"]
     ballot["voted"] = list(ballot["voters"])
@@ -89,7 +81,7 @@ LOGGED = """async m => {
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_turn_passing_on_builds_no_caption_and_names_the_new_player(browser, preview, lang):
-    page, errors, data = _tv(browser, preview, "setup_pawns", lang)
+    page, errors, data = preview_tv(browser, preview, "setup_pawns", lang)
     view = data["view"]
     page.evaluate("m => window.__rerender(m)", data)
     was = view["decision"]["seat"]

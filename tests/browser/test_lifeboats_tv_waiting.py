@@ -8,7 +8,8 @@ Several waited for (a vote): their names joined as a sentence, one name leaving 
 import pytest
 
 # (the TV page of a preview scenario at 720p, and an update's parts built)
-from tests.browser.test_lifeboats_tv_updates import LOGGED, _tv, preview  # noqa: F401 (a fixture)
+from tests.browser.helpers import preview_tv
+from tests.browser.test_lifeboats_tv_updates import LOGGED, preview  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +31,7 @@ def _afresh(page, data):
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_turn_passing_on_builds_no_banner_and_names_the_new_player(browser, preview, lang):
-    page, errors, data = _tv(browser, preview, "setup_pawns", lang)
+    page, errors, data = preview_tv(browser, preview, "setup_pawns", lang)
     view = data["view"]
     page.evaluate("m => window.__rerender(m)", data)
     was = view["waiting_for"][0]
@@ -52,7 +53,7 @@ def test_the_turn_passing_on_builds_no_banner_and_names_the_new_player(browser, 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("scenario", ["vote", "vote_6p"])
 def test_several_waited_for_read_as_a_list_and_one_leaving_is_redrawn(browser, preview, scenario, lang):
-    page, errors, data = _tv(browser, preview, scenario, lang)
+    page, errors, data = preview_tv(browser, preview, scenario, lang)
     view = data["view"]
     page.evaluate("m => window.__rerender(m)", data)
     waited = list(view["waiting_for"])

@@ -6,6 +6,8 @@ old rule, at the top of a tall page and scrolled down it, in English and in Fren
 
 import pytest
 
+from tests.browser.helpers import scrolled_shots, tall_phone
+
 OLD_BACKDROP = """html { background: var(--sand) !important; }
 .page-phone { background: linear-gradient(180deg, var(--sand) 0%, #efe2c6 100%) !important;
               background-attachment: fixed !important; }"""
@@ -20,11 +22,11 @@ def layers(page):
     cdp.send("DOM.getDocument", {"depth": 0})
     # the tree is reported on a commit: paint something (a colour nobody sees) until one comes
     for i in range(50):
-        page.evaluate("""i => { document.getElementById('tall').style.background = `rgba(0, 0, 0, 0.00${i % 2})`;
+        page.evaluate("""i => { document.documentElement.style.setProperty('--tall-bg', `rgba(0, 0, 0, 0.00${i % 2})`);
           return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))); }""", i)
         if got:
             break
-    page.evaluate("document.getElementById('tall').style.background = ''")
+    page.evaluate("document.documentElement.style.removeProperty('--tall-bg')")
     assert got, "no layer tree reported"
     out = []
     for layer in got[-1]:
@@ -42,28 +44,14 @@ def layers(page):
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_phone_backdrop_is_the_roots_and_looks_the_same(open_table, open_phone, lang):
-    table = open_table(lang=lang)
-    code = table.locator("#room-code").inner_text().strip()
-    phone = open_phone(code, lang=lang)
-    phone.locator("#name").wait_for()
-    # a page taller than the screen, as a game's, so that the fixed gradient is seen scrolled
-    phone.evaluate("""() => document.querySelector('.phone-main').append(
-      Object.assign(document.createElement('div'), {id: 'tall', style: 'height: 2400px'}))""")
-    phone.evaluate("document.activeElement && document.activeElement.blur()")
+    phone = tall_phone(open_table, open_phone, lang)
 
     drawn = layers(phone)
     assert not [d for d in drawn if d[0] == "body"], drawn
 
-    def shots():
-        out = []
-        for y in (0, 1200):
-            phone.evaluate("y => window.scrollTo(0, y)", y)
-            phone.wait_for_function("y => Math.abs(window.scrollY - y) < 1", arg=y)
-            out.append(phone.screenshot(animations="disabled"))
-        return out
-    now = shots()
+    now = scrolled_shots(phone)
     phone.add_style_tag(content=OLD_BACKDROP)
     assert [d for d in layers(phone) if d[0] == "body"], "the old rule no longer makes a layer: this test proves nothing"
-    before = shots()
+    before = scrolled_shots(phone)
     assert now[0] == before[0], "the top of the page differs from the old backdrop's"
     assert now[1] == before[1], "the page scrolled differs from the old backdrop's"

@@ -7,7 +7,7 @@ the test measures something); the same pixels at the top and scrolled, in Englis
 
 import pytest
 
-from tests.browser.helpers import stamps, trace
+from tests.browser.helpers import scrolled_shots, stamps, tall_phone, trace
 
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"]
 UNCLIPPED = ".page-phone .topbar { clip-path: none !important; }"
@@ -24,9 +24,8 @@ def header_paints(phone):
     def run():
         phone.evaluate("() => console.timeStamp('header-paint')")
         phone.evaluate("""async () => {
-          const tall = document.getElementById('tall');
           for (let i = 1; i <= 12; i++) {
-            tall.style.height = `${2400 + (i % 2 ? 40 * i : -30 * i)}px`;
+            document.documentElement.style.setProperty('--tall', `${2400 + (i % 2 ? 40 * i : -30 * i)}px`);
             await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
           }
         }""")
@@ -41,29 +40,14 @@ def header_paints(phone):
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_phone_header_is_not_painted_again_when_the_page_changes_height(open_table, open_phone, lang):
-    table = open_table(lang=lang)
-    code = table.locator("#room-code").inner_text().strip()
-    phone = open_phone(code, lang=lang)
-    phone.locator("#name").wait_for()
+    phone = tall_phone(open_table, open_phone, lang)
     assert phone.locator("header.topbar").evaluate("h => getComputedStyle(h).position") == "sticky"
-    # a page taller than the screen, as a game's, so that the header is seen stuck over it
-    phone.evaluate("""() => document.querySelector('.phone-main').append(
-      Object.assign(document.createElement('div'), {id: 'tall', style: 'height: 2400px'}))""")
-    phone.evaluate("document.activeElement && document.activeElement.blur()")
 
     assert header_paints(phone) == 0, "the header was painted again though nothing in it changed"
 
-    def shots():
-        out = []
-        for y in (0, 1200):
-            phone.evaluate("y => window.scrollTo(0, y)", y)
-            phone.wait_for_function("y => Math.abs(window.scrollY - y) < 1", arg=y)
-            out.append(phone.screenshot(animations="disabled"))
-        phone.evaluate("window.scrollTo(0, 0)")
-        return out
-    now = shots()
+    now = scrolled_shots(phone)
     phone.add_style_tag(content=UNCLIPPED)
     assert header_paints(phone) > 0, "without its clip the header is not painted again: this test proves nothing"
-    before = shots()
+    before = scrolled_shots(phone)
     assert now[0] == before[0], "the top of the page differs from the header without its clip"
     assert now[1] == before[1], "the page scrolled, under the header, differs from the header without its clip"
