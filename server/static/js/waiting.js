@@ -6,7 +6,10 @@
 //   waitingSentence(names, { lang, total, kind }) -> string
 //   waitingBanner({ who: [{name, colour, key}] or [string], lang, total, kind, deadline, testid })
 //     -> Element (big type; null when nobody is waited for); `key`, an id (morph.js morphId)
-//     each of several names carries, so one name leaving keeps the others' nodes
+//     each of several names carries, so one name leaving keeps the others' nodes; made of
+//   waitingNames(who) -> [Element], waitingWords(nodes, { lang, total, kind }) -> the sentence
+//     with nodes in the names' place, and waitingBox(names, { lang, total, kind, testid,
+//     dataset }, ...children) -> the banner's box: a game may build its words its own way
 //   listNodes(items, lang) -> [Node|string]: items (nodes or strings) joined as a sentence list
 //   ticker(root, deadline, selector, format, { urgent }) -> stop(): paints the seconds left
 //     (as format(seconds) says) into every element under root matching selector, until the
@@ -99,11 +102,20 @@ export function waitingSentence(names, { lang = "en", total = 0, kind = "turn" }
 export function waitingBanner({ who = [], lang = "en", total = 0, kind = "turn", deadline = null, testid = "waiting-for" } = {}) {
   if (!who.length) return null;
   const people = who.map((p) => (typeof p === "string" ? { name: p } : p));
+  const opts = { lang, total, kind, testid };
+  return waitingBox(people.map((p) => p.name), opts, waitingWords(waitingNames(people), opts),
+    deadline ? h("span", { class: "wf-clock", "data-testid": `${testid}-clock` },
+      text(lang, "closes").split("{n}")[0], h("b", { class: "wf-secs" }), text(lang, "closes").split("{n}")[1] || "") : null);
+}
+
+/** The names of a banner ([{name, colour, key}] or [string]), each in its colour. */
+export function waitingNames(who) {
+  const people = who.map((p) => (typeof p === "string" ? { name: p } : p));
   // Of several names, each by its key (its player's morphId): when one votes or is ready, a morph
   // removes that name and keeps the others as they are. One name alone has none: the turn
   // passing on rewrites its text and colour in place (morph.js), with no idiomorph call.
   const keyed = people.length > 1;
-  const nodes = people.map((p) => {
+  return people.map((p) => {
     const el = h("b", { class: "wf-name", style: p.colour ? { "--wf-c": p.colour } : null }, p.name);
     if (keyed && p.key) {
       // the id after the style, which Chromium writes into the attributes when it is read: a
@@ -113,17 +125,25 @@ export function waitingBanner({ who = [], lang = "en", total = 0, kind = "turn",
     }
     return el;
   });
-  const template = text(lang, sentenceKey(people.length, { total, kind }));
-  const [before, after] = template.split("{names}");
-  const size = people.length > 8 ? "wf-many" : people.length > 4 ? "wf-some" : "";
+}
+
+/** A banner's words: the sentence for as many names as `nodes` (its grammar in `lang`), with
+ * `nodes` in the names' place. A game may hand its own nodes for the names (one node standing
+ * for one name: its sentence is the one-name sentence). */
+export function waitingWords(nodes, { lang = "en", total = 0, kind = "turn" } = {}) {
+  const [before, after] = text(lang, sentenceKey(nodes.length, { total, kind })).split("{names}");
+  return h("span", { class: "wf-text" }, before, listNodes(nodes, lang), after);
+}
+
+/** A banner's box for `names` (its size by how many, its ARIA label the whole sentence), holding
+ * `children` (its words, a countdown); `dataset`: more data-* attributes. */
+export function waitingBox(names, { lang = "en", total = 0, kind = "turn", testid = "waiting-for", dataset = {} } = {}, ...children) {
+  const size = names.length > 8 ? "wf-many" : names.length > 4 ? "wf-some" : "";
   return h("div", {
     class: ["wf-banner", size], "data-testid": testid, role: "status",
-    "aria-label": waitingSentence(people.map((p) => p.name), { lang, total, kind }),
-    dataset: { count: String(people.length) },
-  },
-  h("span", { class: "wf-text" }, before, listNodes(nodes, lang), after),
-  deadline ? h("span", { class: "wf-clock", "data-testid": `${testid}-clock` },
-    text(lang, "closes").split("{n}")[0], h("b", { class: "wf-secs" }), text(lang, "closes").split("{n}")[1] || "") : null);
+    "aria-label": waitingSentence(names, { lang, total, kind }),
+    dataset: { count: String(names.length), ...dataset },
+  }, children);
 }
 
 /** Seconds as a clock's minutes and seconds ("1:05"): a ticker's format for longer countdowns. */

@@ -4,7 +4,7 @@
 import { chip, fill, fmt, hatIcon, boatColour } from "./common.js";
 import { h, flags } from "/static/js/dom.js";
 import { offerReveals, gameKeyOf, revealSeconds, plainText as textOf } from "/static/js/reveal.js";
-import { waitingBanner, waitingSentence } from "/static/js/waiting.js";
+import { waitingBox, waitingNames, waitingWords } from "/static/js/waiting.js";
 
 const person = (view, seat) => ({ name: view.players[seat], colour: fill(view, view.colours[seat]) });
 const cap = (x) => (x ? x.charAt(0).toUpperCase() + x.slice(1) : x);
@@ -50,39 +50,31 @@ export function lifeboatsReveals(msg, ctx, tr) {
   offerReveals(gameKeyOf(msg, ctx), offers, { seconds: revealSeconds(ctx), lang: ctx.lang });
 }
 
-/** "Waiting for Bruno and Emma" / "Everyone has voted but Chloé", with the countdown.
- * (part: the page's parts, morph.js pageParts; the words are one, "lb-part-waiting") */
-export function lifeboatsWaiting(msg, ctx, part = (id, inputs, build) => build()) {
+/** "Waiting for Bruno and Emma" / "Everyone has voted but Chloé" (no countdown here).
+ * part: the page's parts (morph.js pageParts); the words are one, "lb-part-waiting". */
+export function lifeboatsWaiting(msg, ctx, part) {
   const view = msg.view;
   if (view.over) return null;
   const seats = msg.waiting_for || view.waiting_for || [];
   if (!seats.length) return null;
   const b = view.ballot;
   const voting = b && !b.negotiating && !b.revealed;
-  const kind = voting ? "vote" : "turn";
-  const total = voting ? b.voters.length : 0;
-  const banner = (who) => waitingBanner({ who, lang: ctx.lang, kind, total, deadline: null, testid: "waiting-for" });
+  const opts = { lang: ctx.lang, kind: voting ? "vote" : "turn", total: voting ? b.voters.length : 0 };
   // One player waited for (a turn, most updates): the words hold every player's name, and the
   // banner's data-wf<seat> (lifeboats.css) shows that seat's, so the turn passing on writes two
-  // attributes and builds no words (issue 24: the banner was built on 0.95 of updates). Their
-  // shape is the shared banner's for one name (waiting.js: its grammar, in either language).
+  // attributes and builds no words (issue 24: the banner was built on 0.95 of updates); one node
+  // stands for the name, so the words are the shared banner's one-name sentence (waiting.js).
   // Several: the names and their commas and "and" are the list's, built when it changes.
-  const words = part("lb-part-waiting", seats.length === 1 ? [kind, total, 1] : [kind, total, seats], () => {
-    if (seats.length > 1) return banner(seats.map((x) => ({ ...person(view, x), key: `lb-wf-${x}` }))).firstElementChild;
-    const text = banner([{ name: "" }]).firstElementChild;
-    text.querySelector(".wf-name").replaceWith(h("span", { class: "lb-wfwho" }, view.players.map((_, x) => {
+  const words = part("lb-part-waiting", seats.length === 1 ? [opts.kind, opts.total, 1] : [opts.kind, opts.total, seats], () => {
+    if (seats.length > 1) return waitingWords(waitingNames(seats.map((x) => ({ ...person(view, x), key: `lb-wf-${x}` }))), opts);
+    return waitingWords([h("span", { class: "lb-wfwho" }, view.players.map((_, x) => {
       const p = person(view, x);
       // (its class, lb-wf<seat>, is what a flag's rule restyles: that name, not the banner's every name)
       return h("b", { class: ["wf-name", `lb-wf${x}`], style: { "--wf-c": p.colour }, dataset: { seat: String(x) } }, p.name);
-    })));
-    return text;
+    }))], opts);
   });
-  // (the banner itself is drawn on every update, its attributes the shared banner's: a few
-  // written when whom it waits for changes)
-  const size = seats.length > 8 ? "wf-many" : seats.length > 4 ? "wf-some" : "";
-  return h("div", {
-    class: ["wf-banner", size], "data-testid": "waiting-for", role: "status",
-    "aria-label": waitingSentence(seats.map((x) => view.players[x]), { lang: ctx.lang, total, kind }),
-    dataset: { count: String(seats.length), ...flags(view.players.map((_, x) => x), { wf: seats.length === 1 ? seats : [] }) },
-  }, words);
+  // (the box itself is drawn on every update: a few of its attributes written when whom it
+  // waits for changes)
+  return waitingBox(seats.map((x) => view.players[x]),
+    { ...opts, dataset: flags(view.players.map((_, x) => x), { wf: seats.length === 1 ? seats : [] }) }, words);
 }
