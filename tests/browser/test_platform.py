@@ -300,4 +300,6 @@ def test_the_join_form_does_not_wait_for_the_socket(browser, contexts, page_erro
         else:
             expect(page.locator("#join-form")).to_be_visible()
             expect(page.locator("#app .player-name", has_text="Bo</script><i>")).to_have_count(1)
+            # (the form can be on screen before the page's module has named window.castaways)
+            page.wait_for_function("() => Boolean(window.castaways && window.castaways.state)")
         assert page.evaluate("() => window.castaways.state.welcome") is None
