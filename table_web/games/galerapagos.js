@@ -22,9 +22,10 @@ ensureCss(new URL("./galerapagos.css", import.meta.url));
 
 // The log is folded to its last lines: the story of the turn is told large in the centre.
 const LOG_LINES = 4;
-// {log, slots, version, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
+// {log, slots, version, timer} of one game (server/static/js/gamekey.js): a rematch starts clean
+// (its fit's check, fit.js, observes the old game's page: let go).
 const memory = gameMemory(() => ({ log: [], logged: 0, says: saysCache(), slots: Array(LOG_LINES).fill(null), version: -1, timer: null }),
-  (m) => { if (m.timer) m.timer(); });
+  (m) => { if (m.timer) m.timer(); if (m.fitWatch) m.fitWatch.disconnect(); });
 export function render(root, msg, ctx) {
   const m = memory(root, msg, ctx);
   m.msg = msg; m.ctx = ctx;
