@@ -11,8 +11,8 @@ import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { ensureCss, flags } from "/static/js/dom.js";
 import { fitWhenNeeded, stageSize } from "/static/js/fit.js";
-import { galerapagosReveals, galerapagosWaiting } from "/static/games/galerapagos/moments.js";
-import { secondsLeft, ticker } from "/static/js/waiting.js";
+import { galerapagosReveals } from "/static/games/galerapagos/moments.js";
+import { secondsLeft, ticker, waitingBox, waitingClock, waitingNames, waitingWords } from "/static/js/waiting.js";
 import { saysCache } from "/static/js/logsays.js";
 import { stuckTo } from "/static/js/text.js";
 
@@ -22,9 +22,10 @@ ensureCss(new URL("./galerapagos.css", import.meta.url));
 
 // The log is folded to its last lines: the story of the turn is told large in the centre.
 const LOG_LINES = 4;
-// {log, slots, version, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
+// {log, slots, version, timer} of one game (server/static/js/gamekey.js): a rematch starts clean
+// (its fit's check, fit.js, observes the old game's page: let go).
 const memory = gameMemory(() => ({ log: [], logged: 0, says: saysCache(), slots: Array(LOG_LINES).fill(null), version: -1, timer: null }),
-  (m) => { if (m.timer) m.timer(); });
+  (m) => { if (m.timer) m.timer(); if (m.fitWatch) m.fitWatch.disconnect(); });
 export function render(root, msg, ctx) {
   const m = memory(root, msg, ctx);
   m.msg = msg; m.ctx = ctx;
@@ -429,16 +430,7 @@ function now(env, part) {
   else if (st.window) parts.push(h("div", { class: "gt-ready" }, tr("window.ready", { done: st.window.done.length, n: st.window.seats.length })));
   // who the table waits for, the voters and the story of the turn change one at a time: each a
   // part, built again only when what it shows changed (names and colours are the parts' extra)
-  if (!view.over && waiting.length) {
-    parts.unshift(part("gt-part-waiting", [msg.waiting_for || waiting, ballot && [ballot.revealed, ballot.voters.length],
-      st.window && !view.interrupt ? [st.window.seats.length, msg.deadline] : null], () => {
-      const banner = galerapagosWaiting(msg, ctx);
-      if (!banner) return banner;
-      for (const el of banner.querySelectorAll(".wf-secs")) secondsNow(el, msg.deadline);
-      // (each of several names keyed by its castaway: waiting.js, moments.js)
-      return banner;
-    }));
-  }
+  if (!view.over && waiting.length) parts.unshift(waitingFor(env, part));
   // The turn's story: the last action outcome large, the revealed votes of this turn.
   const outcomes = view.turn_log || [];
   const votes = (view.ballots || []).filter((b) => b.ballot && b.ballot.revealed || b.named !== null && b.named !== undefined || b.tied);
@@ -449,6 +441,39 @@ function now(env, part) {
     parts.push(part("gt-part-outcome", [last, outcomes.slice(0, -1).slice(-3)], () => outcome(env, last, outcomes.slice(0, -1))));
   }
   return h("section", { class: "gt-now", "data-testid": "gt-now" }, h("h3", {}, tr("now")), parts);
+}
+
+// Whom the island waits for, in big type (waiting.js). One castaway (a castaway's turn: most
+// updates): the words hold every castaway's name, and the banner's data-wf<seat>
+// (galerapagos.css) shows that one's, so the turn passing on writes two attributes (and the
+// banner's ARIA label) and builds no words (issue 24: the banner was built on 0.65-0.70 of
+// updates). The one node standing for the name makes the words the one-name sentence, in
+// either language. Several: the names and their commas and "and", built when the list
+// changes, each keyed by its castaway (one acting removes its name and keeps the others').
+function waitingFor({ view, ctx, msg }, part) {
+  const seats = msg.waiting_for || view.waiting_for || [];
+  const st = view.stage || {};
+  const ballot = st.vote ? st.vote.ballot : st.ballot;
+  let kind = "turn";
+  let total = 0;
+  if (ballot && !ballot.revealed) { kind = "vote"; total = ballot.voters.length; }
+  else if (st.window && !view.interrupt) { kind = "ready"; total = st.window.seats.length; }
+  const opts = { lang: ctx.lang, total, kind, testid: "waiting-for" };
+  const person = (x) => { const c = ctx.colourOf(x); return { name: c.name, colour: c.colour }; };
+  const all = view.castaways.map((c) => c.seat);
+  const words = part("gt-part-waiting", seats.length === 1 ? [kind, total, 1] : [kind, total, seats], () => {
+    if (seats.length > 1) return waitingWords(waitingNames(seats.map((x) => ({ ...person(x), key: morphId("gt-wf", x) }))), opts);
+    return waitingWords([h("span", { class: "gt-wfwho" }, all.map((x) => {
+      const p = person(x);
+      // (its class, gt-wf<seat>, is what a flag's rule shows: that name, not every name)
+      return h("b", { class: ["wf-name", `gt-wf${x}`], style: { "--wf-c": p.colour } }, p.name);
+    }))], opts);
+  });
+  // (the box is drawn on every update: a few of its attributes written when whom it waits for
+  // changes; a window's countdown drawn with the seconds the ticker shows)
+  const clock = kind === "ready" && msg.deadline ? waitingClock(opts) : null;
+  if (clock) secondsNow(clock.querySelector(".wf-secs"), msg.deadline);
+  return waitingBox(seats.map((x) => person(x).name), { ...opts, dataset: flags(all, { wf: seats.length === 1 ? seats : [] }) }, words, clock);
 }
 
 function voters({ view, tr, ctx }, ballot, part) {

@@ -26,6 +26,55 @@
 
 import { pendingSheets } from "./dom.js";
 
+// Inside a check's callback: a watch asked for then waits for the next frame (see afterLayout).
+let delivering = 0;
+
+/**
+ * One check at a time, run once after the frame's own layout, where reading sizes costs no
+ * layout of its own (issue 24). `watch(el, check)`: `check()` runs in the ResizeObserver callbacks
+ * that follow the next layout of `el` (an element observed afresh gets one observation after
+ * that layout, whether its size changed or not), before that frame paints: a check that finds
+ * the content spilling fits it again in the frame that shows it (its writes are laid out once
+ * more before the paint). A new watch replaces the last one not yet run; `el` is unobserved
+ * before `check()` runs, so a check that resizes it leaves no notification undelivered.
+ * Watched from inside a check (a refit that draws the page again), the element is observed in
+ * the next animation frame: an element no deeper than the ones just delivered would wait until
+ * then anyway, and the browser reports it as an error ("ResizeObserver loop completed with
+ * undelivered notifications"). `cancel()` drops the pending check; `disconnect()` for good (a
+ * game's memory disposed: the observer held its page).
+ * Each update: `watch(page, () => { if (needsRefit(page)) refit(page); })`.
+ */
+export function afterLayout() {
+  let target = null;
+  let check = null;
+  let later = 0;
+  const observer = new ResizeObserver(() => {
+    const run = check;
+    cancel();
+    if (!run) return;
+    delivering++;
+    try { run(); } finally { delivering--; }
+  });
+  function cancel() {
+    cancelAnimationFrame(later);
+    if (target) observer.unobserve(target);
+    target = null;
+    check = null;
+  }
+  return {
+    watch(el, next) {
+      cancel();
+      if (!el) return;
+      target = el;
+      check = next;
+      if (delivering) later = requestAnimationFrame(() => { if (target === el) observer.observe(el); });
+      else observer.observe(el);
+    },
+    cancel,
+    disconnect() { cancel(); observer.disconnect(); },
+  };
+}
+
 /** The root's virtual size as the stage fitter last wrote it ("" before a fit): no layout read. */
 export function stageSize(root) {
   return root.style.width ? `${root.style.width}x${root.style.height}` : "";
@@ -102,8 +151,12 @@ export function stageFitter(box, root, { onResize = null } = {}) {
 
   function later() {
     cancelAnimationFrame(frame);
+    check.cancel();
     frame = requestAnimationFrame(() => apply(key === undefined));
   }
+
+  // The same fit's one read (does the content still fit?) after the frame's own layout.
+  const check = afterLayout();
 
   // After layout, where reading the box is free: a new size refits in the next frame.
   const observer = new ResizeObserver(() => {
@@ -112,6 +165,7 @@ export function stageFitter(box, root, { onResize = null } = {}) {
     if (!W || !H || (size && size.W === W && size.H === H)) return;
     size = { W, H };
     cancelAnimationFrame(frame);
+    check.cancel();
     frame = requestAnimationFrame(() => apply(true));
   });
   observer.observe(box);
@@ -129,12 +183,21 @@ export function stageFitter(box, root, { onResize = null } = {}) {
       design = next;
       key = fitKey;
       cancelAnimationFrame(frame);
-      // The same fit: its one read (does the content still fit?) waits for the next frame,
-      // after every write of this update, so the update is laid out once.
-      if (same && !design) frame = requestAnimationFrame(() => apply(false));
-      else apply(!same);
+      // The same fit: its one read (does the content still fit?) waits for the frame's own
+      // layout, after every write of this update, so the update is laid out once and never
+      // for the read (in the next animation frame, the read came before that layout and forced
+      // it: issue 24).
+      // (watched on the content, what the read measures: the box and the root are the page's
+      // and the fitter's, each observed for its size alone)
+      if (same && !design) {
+        if (root.firstElementChild) check.watch(root.firstElementChild, () => apply(false));
+        else frame = requestAnimationFrame(() => apply(false));
+      }
+      else { check.cancel(); apply(!same); }
     },
     reset() {
+      cancelAnimationFrame(frame);
+      check.cancel();
       design = null;
       key = undefined;
       shown = "";
@@ -155,9 +218,10 @@ export function stageFitter(box, root, { onResize = null } = {}) {
  * it is shown, so an update reads no layout (and a morph, morph.js, finds them unchanged and
  * writes nothing). `show()` puts the page in and returns the element now shown (the kept one
  * when the page was morphed into it); `fit(shown)` measures that one. `overflows(shown)`,
- * optional: one read in the next frame, after the update's writes (the layout the frame makes
- * anyway); true refits. `memory` is the module's per-game memory (gamekey.js): a rematch fits
- * afresh.
+ * optional: one read after the frame's own layout (afterLayout: the layout the frame makes
+ * anyway, so the read forces none); true refits, in that frame, before it paints. `memory` is
+ * the module's per-game memory (gamekey.js): a rematch fits afresh; its watcher
+ * (`memory.fitWatch`) observes the page shown: the module's dispose disconnects it.
  */
 export function fitWhenNeeded(memory, key, page, show, fit, overflows = null) {
   const kept = memory.fitKept;
@@ -182,9 +246,13 @@ export function fitWhenNeeded(memory, key, page, show, fit, overflows = null) {
     }
     memory.fitKept = { key, style: page.style.cssText, classes: [...page.classList].filter((c) => !own.has(c)) };
   };
+  // A check an earlier update left is this update's no more: a new key has just fitted.
+  if (memory.fitWatch) memory.fitWatch.cancel();
   if (!same) { refit(); return true; }
-  // The check reads layout: in the next frame, after every write of this update.
-  cancelAnimationFrame(memory.fitCheck || 0);
-  if (overflows) memory.fitCheck = requestAnimationFrame(() => { if (page.isConnected && overflows(page)) refit(); });
+  // The check reads layout: after the frame's own, after every write of this update.
+  if (overflows) {
+    if (!memory.fitWatch) memory.fitWatch = afterLayout();
+    memory.fitWatch.watch(page, () => { if (page.isConnected && memory.fitTurn === turn && overflows(page)) refit(); });
+  }
   return false;
 }

@@ -9,7 +9,8 @@
 //     each of several names carries, so one name leaving keeps the others' nodes; made of
 //   waitingNames(who) -> [Element], waitingWords(nodes, { lang, total, kind }) -> the sentence
 //     with nodes in the names' place, and waitingBox(names, { lang, total, kind, testid,
-//     dataset }, ...children) -> the banner's box: a game may build its words its own way
+//     dataset }, ...children) -> the banner's box: a game may build its words its own way,
+//     and waitingClock({ lang, testid }) -> its countdown (its `.wf-secs` a ticker's)
 //   listNodes(items, lang) -> [Node|string]: items (nodes or strings) joined as a sentence list
 //   ticker(root, deadline, selector, format, { urgent }) -> stop(): paints the seconds left
 //     (as format(seconds) says) into every element under root matching selector, until the
@@ -104,8 +105,13 @@ export function waitingBanner({ who = [], lang = "en", total = 0, kind = "turn",
   const people = who.map((p) => (typeof p === "string" ? { name: p } : p));
   const opts = { lang, total, kind, testid };
   return waitingBox(people.map((p) => p.name), opts, waitingWords(waitingNames(people), opts),
-    deadline ? h("span", { class: "wf-clock", "data-testid": `${testid}-clock` },
-      text(lang, "closes").split("{n}")[0], h("b", { class: "wf-secs" }), text(lang, "closes").split("{n}")[1] || "") : null);
+    deadline ? waitingClock({ lang, testid }) : null);
+}
+
+/** A banner's countdown ("closes in 12 s"): its seconds, `.wf-secs`, are a ticker's to paint. */
+export function waitingClock({ lang = "en", testid = "waiting-for" } = {}) {
+  const [before, after] = text(lang, "closes").split("{n}");
+  return h("span", { class: "wf-clock", "data-testid": `${testid}-clock` }, before, h("b", { class: "wf-secs" }), after || "");
 }
 
 /** The names of a banner ([{name, colour, key}] or [string]), each in its colour. */
