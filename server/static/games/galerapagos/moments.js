@@ -4,8 +4,6 @@
 // kept by the engine across a reload).
 import { fmt, who, choiceNode, cardName, names } from "./common.js";
 import { offerReveals, gameKeyOf, revealSeconds, plainText } from "/static/js/reveal.js";
-import { waitingBanner } from "/static/js/waiting.js";
-import { morphId } from "/static/js/morph.js";
 
 const person = (ctx, seat) => {
   const c = ctx.colourOf(seat);
@@ -57,18 +55,4 @@ export function galerapagosReveals(msg, ctx, tr) {
   offerReveals(gameKeyOf(msg, ctx), offers, { seconds: revealSeconds(ctx), lang: ctx.lang });
 }
 
-/** "Waiting for Bruno and Emma" / "Everyone has voted but Chloé", with the window's clock. */
-export function galerapagosWaiting(msg, ctx) {
-  const view = msg.view;
-  if (view.over) return null;
-  const seats = msg.waiting_for || view.waiting_for || [];
-  const st = view.stage || {};
-  const ballot = st.vote ? st.vote.ballot : st.ballot;
-  let kind = "turn";
-  let total = 0;
-  if (ballot && !ballot.revealed) { kind = "vote"; total = ballot.voters.length; }
-  else if (st.window && !view.interrupt) { kind = "ready"; total = st.window.seats.length; }
-  return waitingBanner({ who: seats.map((x) => ({ ...person(ctx, x), key: morphId("gt-wf", x) })), lang: ctx.lang, total, kind,
-                         deadline: kind === "ready" ? msg.deadline : null, testid: "waiting-for" });
-}
 
