@@ -72,6 +72,14 @@ requests made before it (the page's Resource Timing: count, bytes transferred, e
                                [--games LABEL] [--pages TV|phone] [--split] [--detail N]
                                [--method socket|evaluate|both] [--correct-rate]
                                [--no-own] [--own-gap MS] [--why4x] [--tasks N] [--origins]
+                               [--window N|turn|vote]
+
+--window replays 40 later updates instead of the first 40 (a set-up, mostly: in Lifeboats one
+pawn seated per update), so a row shows the evening a player lives: a turn going round, a vote
+while I wait, my turn ending. `--window N` skips the first N recorded payloads; `--window turn`
+starts at the first payload of the first turn after the set-up (view.turn > 0), `--window vote`
+at the first one with a ballot open (view.ballot). The recording then runs longer (bots at
+0.1 s); the window replayed is printed. Without it, the measurement is the first 40, as always.
 
 The figures depend on the machine and its load: compare a before and an after from one sitting.
 """
@@ -98,6 +106,20 @@ GAMES = [
     ("Galèrapagos 12p", "galerapagos", 12, {"window_seconds": 0}),
 ]
 UPDATES = 40
+WINDOW = None       # --window: None (the first UPDATES payloads), a count to skip, "turn" or "vote"
+WINDOW_RECORD = 200  # the versions recorded for a named window (its start is found afterwards)
+WINDOW_STARTS = {
+    "turn": lambda m: isinstance((m.get("view") or {}).get("turn"), int) and m["view"]["turn"] > 0,
+    "vote": lambda m: bool((m.get("view") or {}).get("ballot")),
+}
+
+
+def window_start(payloads):
+    """The index of the first payload replayed with --window (a count, or the first that starts
+    a turn or holds a ballot)."""
+    if isinstance(WINDOW, int):
+        return WINDOW
+    return next((i for i, m in enumerate(payloads) if WINDOW_STARTS[WINDOW](m)), len(payloads))
 
 
 def request(page, event, payload):
@@ -740,8 +762,9 @@ def per_update(browser, url, rows, only="", slow_rate=4.0, split=False, methods=
         request(tv, "start", {"game": game, "options": options})
         phone.locator("#stage > *").first.wait_for()
         request(tv, "bot_replace", {"player": ana})
+        upto = UPDATES + 5 if WINDOW is None else (WINDOW + UPDATES + 5 if isinstance(WINDOW, int) else WINDOW_RECORD)
         tv.wait_for_function("""n => { const g = window.castaways.state.game;
-          return g && (g.over || g.version >= n); }""", arg=UPDATES + 5)
+          return g && (g.over || g.version >= n); }""", arg=upto)
         # Ana takes her seat back: the phone measured is a player's, with her decisions drawn,
         # not the greyed, inert page of a seat a bot plays (a filter over the whole stage that
         # a player's phone never has). The recorded updates are those her seat received.
@@ -756,7 +779,18 @@ def per_update(browser, url, rows, only="", slow_rate=4.0, split=False, methods=
         for name, page, frames in (("TV", tv, tv_frames), ("phone", phone, ph_frames)):
             if pages and name not in pages:
                 continue
-            payloads = [{**m, "deadline": None} for m in game_payloads(frames)][:UPDATES]
+            if WINDOW is None:
+                payloads = [{**m, "deadline": None} for m in game_payloads(frames)][:UPDATES]
+            else:
+                recorded = [{**m, "deadline": None} for m in game_payloads(frames)]
+                start = window_start(recorded)
+                payloads = recorded[start:start + UPDATES]
+                print(f"  {label:16} {name:5} window: payloads {start}-{start + len(payloads) - 1} of the"
+                      f" {len(recorded)} recorded (--window {WINDOW}), versions"
+                      f" {payloads[0].get('version') if payloads else '-'}-{payloads[-1].get('version') if payloads else '-'}",
+                      flush=True)
+                if not payloads:
+                    continue
             cdp = page.context.new_cdp_session(page)
             cdp.send("Performance.enable")
             global METHOD
@@ -1027,7 +1061,7 @@ def print_load():
 
 
 def main():
-    global DETAIL, OWN_GAP_MS, TASKS, ORIGINS
+    global DETAIL, OWN_GAP_MS, TASKS, ORIGINS, WINDOW
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--no-rematches", action="store_true", help="skip the rematch series")
     parser.add_argument("--games", default="", help="only the rows whose label contains this (e.g. Lifeboat 6p)")
@@ -1055,7 +1089,13 @@ def main():
                         help="each page's tasks per update by the code that posted them (1x, fed and the driver alone)")
     parser.add_argument("--why4x", action="store_true",
                         help="with the own columns: their wall and thread time by kind at 1x and 4x")
+    parser.add_argument("--window", default=None, metavar="N|turn|vote",
+                        help="replay 40 later updates: skip the first N, or from the first turn after the set-up, or the first vote")
     args = parser.parse_args()
+    if args.window is not None:
+        WINDOW = int(args.window) if args.window.isdigit() else args.window
+        if WINDOW not in WINDOW_STARTS and not isinstance(WINDOW, int):
+            parser.error("--window: a number, turn or vote")
     DETAIL = args.detail
     TASKS = args.tasks
     ORIGINS = args.origins
