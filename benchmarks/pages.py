@@ -76,16 +76,20 @@ requests made before it (the page's Resource Timing: count, bytes transferred, e
 
 --window replays 40 later updates instead of the first 40 (a set-up, mostly: in Lifeboats one
 pawn seated per update), so a row shows the evening a player lives: a turn going round, a vote
-while I wait, my turn ending. `--window N` skips the first N recorded payloads; `--window turn`
-starts at the first payload of the first turn after the set-up (view.turn > 0), `--window vote`
-at the first one with a ballot open (view.ballot). The recording then runs longer (bots at
-0.1 s); the window replayed is printed. Without it, the measurement is the first 40, as always.
+while I wait, my own vote, my turn and its end. `--window N` skips the first N recorded payloads;
+`--window turn` starts at the first payload of the first turn after the set-up (view.turn > 0),
+`--window vote` at the first one with a ballot open (view.ballot). The recording then runs
+longer (bots at 0.1 s), and Ana plays her own seat from her phone (a legal action at random,
+seeded) instead of a bot: a seat a bot plays is sent no legal actions, so the default run's
+recording never shows her decisions. The window replayed is printed, with how many of its
+updates held a decision of hers. Without --window, the measurement is the first 40, as always.
 
 The figures depend on the machine and its load: compare a before and an after from one sitting.
 """
 import argparse
 import json
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -120,6 +124,27 @@ def window_start(payloads):
     if isinstance(WINDOW, int):
         return WINDOW
     return next((i for i, m in enumerate(payloads) if WINDOW_STARTS[WINDOW](m)), len(payloads))
+
+
+def play_seat(tv, phone, upto):
+    """--window: Ana plays her own seat from her phone (a legal action drawn at random, seeded,
+    as soon as one is hers) until the game reaches version `upto` or ends. A seat a bot plays
+    is sent no legal actions: a recording made so (the default run's) never shows my own
+    decisions, my vote's wheel, my turn's board and its end."""
+    rng = random.Random(5)
+    while True:
+        phone.wait_for_function("""n => { const g = window.castaways.state.game;
+          return g && (g.over || g.version >= n || (g.legal_actions || []).length > 0); }""", arg=upto)
+        g = phone.evaluate("""() => { const g = window.castaways.state.game;
+          return { over: g.over, version: g.version, legal: g.legal_actions || [] }; }""")
+        if g["over"] or g["version"] >= upto:
+            return
+        reply = phone.evaluate("([e, p]) => window.castaways.net.request(e, p)",
+                               ["act", {"version": g["version"], "action": rng.choice(g["legal"])}])
+        if not reply["ok"]:
+            # stale (the game moved on meanwhile): wait for the next payload, then choose again
+            phone.wait_for_function("v => { const g = window.castaways.state.game; return !g || g.version !== v; }",
+                                    arg=g["version"])
 
 
 def request(page, event, payload):
@@ -761,15 +786,17 @@ def per_update(browser, url, rows, only="", slow_rate=4.0, split=False, methods=
         ana = phone.evaluate("() => window.castaways.state.meId")
         request(tv, "start", {"game": game, "options": options})
         phone.locator("#stage > *").first.wait_for()
-        request(tv, "bot_replace", {"player": ana})
-        upto = UPDATES + 5 if WINDOW is None else (WINDOW + UPDATES + 5 if isinstance(WINDOW, int) else WINDOW_RECORD)
-        tv.wait_for_function("""n => { const g = window.castaways.state.game;
-          return g && (g.over || g.version >= n); }""", arg=upto)
-        # Ana takes her seat back: the phone measured is a player's, with her decisions drawn,
-        # not the greyed, inert page of a seat a bot plays (a filter over the whole stage that
-        # a player's phone never has). The recorded updates are those her seat received.
-        request(phone, "take_back", {})
-        phone.wait_for_function("() => !document.getElementById('stage').classList.contains('locked')")
+        if WINDOW is None:
+            request(tv, "bot_replace", {"player": ana})
+            tv.wait_for_function("""n => { const g = window.castaways.state.game;
+              return g && (g.over || g.version >= n); }""", arg=UPDATES + 5)
+            # Ana takes her seat back: the phone measured is a player's, with her decisions drawn,
+            # not the greyed, inert page of a seat a bot plays (a filter over the whole stage that
+            # a player's phone never has). The recorded updates are those her seat received.
+            request(phone, "take_back", {})
+            phone.wait_for_function("() => !document.getElementById('stage').classList.contains('locked')")
+        else:
+            play_seat(tv, phone, WINDOW + UPDATES + 5 if isinstance(WINDOW, int) else WINDOW_RECORD)
         # both sockets closed: nothing but the replayed payload reaches either page; the
         # connection badge, which would say so and pulse (a frame painted every 16 ms that is
         # no update's), is hidden as it is while connected
@@ -787,7 +814,9 @@ def per_update(browser, url, rows, only="", slow_rate=4.0, split=False, methods=
                 payloads = recorded[start:start + UPDATES]
                 print(f"  {label:16} {name:5} window: payloads {start}-{start + len(payloads) - 1} of the"
                       f" {len(recorded)} recorded (--window {WINDOW}), versions"
-                      f" {payloads[0].get('version') if payloads else '-'}-{payloads[-1].get('version') if payloads else '-'}",
+                      f" {payloads[0].get('version') if payloads else '-'}-{payloads[-1].get('version') if payloads else '-'},"
+                      f" {sum(1 for m in payloads if m.get('legal_actions'))} with a decision of the seat's"
+                      f" ({', '.join(sorted({a['type'] for m in payloads for a in m.get('legal_actions') or []}))})",
                       flush=True)
                 if not payloads:
                     continue
