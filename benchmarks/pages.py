@@ -82,7 +82,9 @@ while I wait, my own vote, my turn and its end. `--window N` skips the first N r
 longer (bots at 0.1 s), and Ana plays her own seat from her phone (a legal action at random,
 seeded) instead of a bot: a seat a bot plays is sent no legal actions, so the default run's
 recording never shows her decisions. The window replayed is printed, with how many of its
-updates held a decision of hers. Without --window, the measurement is the first 40, as always.
+updates held a decision of hers. Her seat played live, two recordings differ: --window-file FILE
+keeps the windows in FILE on a first run and replays those on the next (a before and an after).
+Without --window, the measurement is the first 40, as always.
 
 The figures depend on the machine and its load: compare a before and an after from one sitting.
 """
@@ -111,6 +113,7 @@ GAMES = [
 ]
 UPDATES = 40
 WINDOW = None       # --window: None (the first UPDATES payloads), a count to skip, "turn" or "vote"
+WINDOW_FILE = None  # --window-file: the windows replayed, kept there by the first run and read by the next
 WINDOW_RECORD = 200  # the versions recorded for a named window (its start is found afterwards)
 WINDOW_STARTS = {
     "turn": lambda m: isinstance((m.get("view") or {}).get("turn"), int) and m["view"]["turn"] > 0,
@@ -812,6 +815,17 @@ def per_update(browser, url, rows, only="", slow_rate=4.0, split=False, methods=
                 recorded = [{**m, "deadline": None} for m in game_payloads(frames)]
                 start = window_start(recorded)
                 payloads = recorded[start:start + UPDATES]
+                kept = json.load(open(WINDOW_FILE)) if WINDOW_FILE and os.path.exists(WINDOW_FILE) else {}
+                if f"{label} {name}" in kept:
+                    # the window another run recorded (a seat played live is timing's: two
+                    # recordings differ), so that a before and an after replay the same updates
+                    recorded = payloads = kept[f"{label} {name}"]
+                    start = 0
+                    print(f"  {label:16} {name:5} window: the one kept in {WINDOW_FILE}", flush=True)
+                elif WINDOW_FILE:
+                    kept[f"{label} {name}"] = payloads
+                    with open(WINDOW_FILE, "w") as f:
+                        json.dump(kept, f)
                 print(f"  {label:16} {name:5} window: payloads {start}-{start + len(payloads) - 1} of the"
                       f" {len(recorded)} recorded (--window {WINDOW}), versions"
                       f" {payloads[0].get('version') if payloads else '-'}-{payloads[-1].get('version') if payloads else '-'},"
@@ -1090,7 +1104,7 @@ def print_load():
 
 
 def main():
-    global DETAIL, OWN_GAP_MS, TASKS, ORIGINS, WINDOW
+    global DETAIL, OWN_GAP_MS, TASKS, ORIGINS, WINDOW, WINDOW_FILE
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--no-rematches", action="store_true", help="skip the rematch series")
     parser.add_argument("--games", default="", help="only the rows whose label contains this (e.g. Lifeboat 6p)")
@@ -1120,7 +1134,10 @@ def main():
                         help="with the own columns: their wall and thread time by kind at 1x and 4x")
     parser.add_argument("--window", default=None, metavar="N|turn|vote",
                         help="replay 40 later updates: skip the first N, or from the first turn after the set-up, or the first vote")
+    parser.add_argument("--window-file", default=None, metavar="FILE",
+                        help="with --window: keep the windows replayed in FILE, or replay those it holds (a before and an after on the same updates)")
     args = parser.parse_args()
+    WINDOW_FILE = args.window_file
     if args.window is not None:
         WINDOW = int(args.window) if args.window.isdigit() else args.window
         if WINDOW not in WINDOW_STARTS and not isinstance(WINDOW, int):
