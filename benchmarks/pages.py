@@ -72,12 +72,26 @@ requests made before it (the page's Resource Timing: count, bytes transferred, e
                                [--games LABEL] [--pages TV|phone] [--split] [--detail N]
                                [--method socket|evaluate|both] [--correct-rate]
                                [--no-own] [--own-gap MS] [--why4x] [--tasks N] [--origins]
+                               [--window N|turn|vote]
+
+--window replays 40 later updates instead of the first 40 (a set-up, mostly: in Lifeboats one
+pawn seated per update), so a row shows the evening a player lives: a turn going round, a vote
+while I wait, my own vote, my turn and its end. `--window N` skips the first N recorded payloads;
+`--window turn` starts at the first payload of the first turn after the set-up (view.turn > 0),
+`--window vote` at the first one with a ballot open (view.ballot). The recording then runs
+longer (bots at 0.1 s), and Ana plays her own seat from her phone (a legal action at random,
+seeded) instead of a bot: a seat a bot plays is sent no legal actions, so the default run's
+recording never shows her decisions. The window replayed is printed, with how many of its
+updates held a decision of hers. Her seat played live, two recordings differ: --window-file FILE
+keeps the windows in FILE on a first run and replays those on the next (a before and an after).
+Without --window, the measurement is the first 40, as always.
 
 The figures depend on the machine and its load: compare a before and an after from one sitting.
 """
 import argparse
 import json
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -98,6 +112,42 @@ GAMES = [
     ("Galèrapagos 12p", "galerapagos", 12, {"window_seconds": 0}),
 ]
 UPDATES = 40
+WINDOW = None       # --window: None (the first UPDATES payloads), a count to skip, "turn" or "vote"
+WINDOW_FILE = None  # --window-file: the windows replayed, kept there by the first run and read by the next
+WINDOW_RECORD = 200  # the versions recorded for a named window (its start is found afterwards)
+WINDOW_STARTS = {
+    "turn": lambda m: isinstance((m.get("view") or {}).get("turn"), int) and m["view"]["turn"] > 0,
+    "vote": lambda m: bool((m.get("view") or {}).get("ballot")),
+}
+
+
+def window_start(payloads):
+    """The index of the first payload replayed with --window (a count, or the first that starts
+    a turn or holds a ballot)."""
+    if isinstance(WINDOW, int):
+        return WINDOW
+    return next((i for i, m in enumerate(payloads) if WINDOW_STARTS[WINDOW](m)), len(payloads))
+
+
+def play_seat(tv, phone, upto):
+    """--window: Ana plays her own seat from her phone (a legal action drawn at random, seeded,
+    as soon as one is hers) until the game reaches version `upto` or ends. A seat a bot plays
+    is sent no legal actions: a recording made so (the default run's) never shows my own
+    decisions, my vote's wheel, my turn's board and its end."""
+    rng = random.Random(5)
+    while True:
+        phone.wait_for_function("""n => { const g = window.castaways.state.game;
+          return g && (g.over || g.version >= n || (g.legal_actions || []).length > 0); }""", arg=upto)
+        g = phone.evaluate("""() => { const g = window.castaways.state.game;
+          return { over: g.over, version: g.version, legal: g.legal_actions || [] }; }""")
+        if g["over"] or g["version"] >= upto:
+            return
+        reply = phone.evaluate("([e, p]) => window.castaways.net.request(e, p)",
+                               ["act", {"version": g["version"], "action": rng.choice(g["legal"])}])
+        if not reply["ok"]:
+            # stale (the game moved on meanwhile): wait for the next payload, then choose again
+            phone.wait_for_function("v => { const g = window.castaways.state.game; return !g || g.version !== v; }",
+                                    arg=g["version"])
 
 
 def request(page, event, payload):
@@ -739,14 +789,17 @@ def per_update(browser, url, rows, only="", slow_rate=4.0, split=False, methods=
         ana = phone.evaluate("() => window.castaways.state.meId")
         request(tv, "start", {"game": game, "options": options})
         phone.locator("#stage > *").first.wait_for()
-        request(tv, "bot_replace", {"player": ana})
-        tv.wait_for_function("""n => { const g = window.castaways.state.game;
-          return g && (g.over || g.version >= n); }""", arg=UPDATES + 5)
-        # Ana takes her seat back: the phone measured is a player's, with her decisions drawn,
-        # not the greyed, inert page of a seat a bot plays (a filter over the whole stage that
-        # a player's phone never has). The recorded updates are those her seat received.
-        request(phone, "take_back", {})
-        phone.wait_for_function("() => !document.getElementById('stage').classList.contains('locked')")
+        if WINDOW is None:
+            request(tv, "bot_replace", {"player": ana})
+            tv.wait_for_function("""n => { const g = window.castaways.state.game;
+              return g && (g.over || g.version >= n); }""", arg=UPDATES + 5)
+            # Ana takes her seat back: the phone measured is a player's, with her decisions drawn,
+            # not the greyed, inert page of a seat a bot plays (a filter over the whole stage that
+            # a player's phone never has). The recorded updates are those her seat received.
+            request(phone, "take_back", {})
+            phone.wait_for_function("() => !document.getElementById('stage').classList.contains('locked')")
+        else:
+            play_seat(tv, phone, WINDOW + UPDATES + 5 if isinstance(WINDOW, int) else WINDOW_RECORD)
         # both sockets closed: nothing but the replayed payload reaches either page; the
         # connection badge, which would say so and pulse (a frame painted every 16 ms that is
         # no update's), is hidden as it is while connected
@@ -756,7 +809,31 @@ def per_update(browser, url, rows, only="", slow_rate=4.0, split=False, methods=
         for name, page, frames in (("TV", tv, tv_frames), ("phone", phone, ph_frames)):
             if pages and name not in pages:
                 continue
-            payloads = [{**m, "deadline": None} for m in game_payloads(frames)][:UPDATES]
+            if WINDOW is None:
+                payloads = [{**m, "deadline": None} for m in game_payloads(frames)][:UPDATES]
+            else:
+                recorded = [{**m, "deadline": None} for m in game_payloads(frames)]
+                start = window_start(recorded)
+                payloads = recorded[start:start + UPDATES]
+                kept = json.load(open(WINDOW_FILE)) if WINDOW_FILE and os.path.exists(WINDOW_FILE) else {}
+                if f"{label} {name}" in kept:
+                    # the window another run recorded (a seat played live is timing's: two
+                    # recordings differ), so that a before and an after replay the same updates
+                    recorded = payloads = kept[f"{label} {name}"]
+                    start = 0
+                    print(f"  {label:16} {name:5} window: the one kept in {WINDOW_FILE}", flush=True)
+                elif WINDOW_FILE:
+                    kept[f"{label} {name}"] = payloads
+                    with open(WINDOW_FILE, "w") as f:
+                        json.dump(kept, f)
+                print(f"  {label:16} {name:5} window: payloads {start}-{start + len(payloads) - 1} of the"
+                      f" {len(recorded)} recorded (--window {WINDOW}), versions"
+                      f" {payloads[0].get('version') if payloads else '-'}-{payloads[-1].get('version') if payloads else '-'},"
+                      f" {sum(1 for m in payloads if m.get('legal_actions'))} with a decision of the seat's"
+                      f" ({', '.join(sorted({a['type'] for m in payloads for a in m.get('legal_actions') or []}))})",
+                      flush=True)
+                if not payloads:
+                    continue
             cdp = page.context.new_cdp_session(page)
             cdp.send("Performance.enable")
             global METHOD
@@ -1027,7 +1104,7 @@ def print_load():
 
 
 def main():
-    global DETAIL, OWN_GAP_MS, TASKS, ORIGINS
+    global DETAIL, OWN_GAP_MS, TASKS, ORIGINS, WINDOW, WINDOW_FILE
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--no-rematches", action="store_true", help="skip the rematch series")
     parser.add_argument("--games", default="", help="only the rows whose label contains this (e.g. Lifeboat 6p)")
@@ -1055,7 +1132,16 @@ def main():
                         help="each page's tasks per update by the code that posted them (1x, fed and the driver alone)")
     parser.add_argument("--why4x", action="store_true",
                         help="with the own columns: their wall and thread time by kind at 1x and 4x")
+    parser.add_argument("--window", default=None, metavar="N|turn|vote",
+                        help="replay 40 later updates: skip the first N, or from the first turn after the set-up, or the first vote")
+    parser.add_argument("--window-file", default=None, metavar="FILE",
+                        help="with --window: keep the windows replayed in FILE, or replay those it holds (a before and an after on the same updates)")
     args = parser.parse_args()
+    WINDOW_FILE = args.window_file
+    if args.window is not None:
+        WINDOW = int(args.window) if args.window.isdigit() else args.window
+        if WINDOW not in WINDOW_STARTS and not isinstance(WINDOW, int):
+            parser.error("--window: a number, turn or vote")
     DETAIL = args.detail
     TASKS = args.tasks
     ORIGINS = args.origins

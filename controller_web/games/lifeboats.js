@@ -333,7 +333,7 @@ function pickOption({ view, legal, tr, send, m, part }, type) {
   const reveal = view.last_reveal;
   return card(tr(`do.${type}`), tr(`do.${type}.hint`),
     ballotTitle(view, tr, ballot),
-    reveal ? part("lb-part-reveal-pick", [reveal, view.start_player], () => revealMini(view, tr, reveal)) : null,
+    reveal ? lastReveal({ view, tr, part }) : null,
     h("div", { class: "lb-choices" }, legal.filter((a) => a.type === type).map((a) => h("button", {
       class: "lb-choice", disabled: m.pending, dataset: { choice: a.choice }, "data-testid": `lb-${type}-${a.choice}`,
       style: { background: fill(view, a.choice), color: ink(view, a.choice) },
@@ -341,13 +341,15 @@ function pickOption({ view, legal, tr, send, m, part }, type) {
     }, shape(a.choice, 30), h("span", {}, colourName(view, tr, a.choice))))));
 }
 
-function ejectPick({ view, legal, tr, send, m, me }) {
+function ejectPick(env) {
+  const { view, legal, tr, send, m, me } = env;
   const boat = view.decision && view.decision.boat;
   return card(tr("do.eject"), boat ? fmt(tr, "me.in_boat", { boat: chip(view, tr, boatColour(boat)) }) : null,
     h("div", { class: "lb-choices" }, legal.filter((a) => a.type === "eject").map((a) => h("button", {
       class: "lb-choice lb-plain", disabled: m.pending, "data-testid": `lb-eject-${a.rank}`, dataset: { rank: a.rank },
       onclick: () => send(a),
-    }, pawn(view, me.colour, a.rank), h("span", {}, tr(`rank.${a.rank}.cap`))))));
+    }, pawn(view, me.colour, a.rank), h("span", {}, tr(`rank.${a.rank}.cap`))))),
+    revealKept(env));
 }
 
 function leavePicker(env) {
@@ -362,7 +364,8 @@ function leavePicker(env) {
     h("button", { class: "lb-big lb-primary", disabled: !chosen || m.pending, "data-testid": "lb-leave-confirm",
                   onclick: () => chosen && send(chosen) },
       chosen ? fmt(tr, "do.leave.confirm", { rank: tr(`rank.${chosen.rank}.cap`), boat: chip(view, tr, chosen.boat) })
-        : tr("do.leave.pick")));
+        : tr("do.leave.pick")),
+    revealKept(env));
 }
 
 function boardPicker(env) {
@@ -377,7 +380,8 @@ function boardPicker(env) {
     h("button", { class: "lb-big lb-primary", disabled: !chosen || m.pending, "data-testid": "lb-board-confirm",
                   onclick: () => chosen && send(chosen) },
       chosen ? fmt(tr, "do.board.confirm", { boat: chip(view, tr, chosen.boat) })
-        : tr("do.board.pick")));
+        : tr("do.board.pick")),
+    revealKept(env));
 }
 
 function waiting({ view, me, tr, msg, part }) {
@@ -410,13 +414,22 @@ function waiting({ view, me, tr, msg, part }) {
     if (ballot) parts.push(ballotTitle(view, tr, ballot));
     parts.push(h("p", { class: "lb-talk" }, fmt(tr, `step.${d.step}`, { who: who(view, tr, d.seat) })));
   }
-  if (view.last_reveal && (!ballot || ballot.revealed)) {
-    parts.push(part("lb-part-reveal-wait", [view.last_reveal, view.start_player], () => revealMini(view, tr, view.last_reveal)));
-  }
+  if (revealShown(view)) parts.push(lastReveal({ view, tr, part }));
   const recent = (msg.events || []).filter((e) => e.type !== "voted").slice(-3);
   if (recent.length) parts.push(part("lb-part-recent", recent, () => h("ul", { class: "lb-recent" }, recent.map((e) => h("li", {}, describeEvent(view, tr, e))))));
   return h("div", { class: "lb-card lb-wait", "data-testid": "lb-waiting" }, parts);
 }
+
+// The last reveal is one part wherever the card shows it (waiting, a captain's or a tie's pick),
+// and a card of my turn that does not show it (a pawn to move, a boat to board, a pawn to eject)
+// holds it hidden: when my decision is made the waiting card shows it again as it was, not
+// built anew (5 names and their votes, about 40 elements, on the update that ends each of my turns).
+// Its holder is a span: of the reveal's own tag (a div), idiomorph matched the holder to the
+// reveal's stand-in by the id inside it, and the page was morphed whole.
+const revealShown = (view) => Boolean(view.last_reveal && (!view.ballot || view.ballot.revealed));
+const lastReveal = ({ view, tr, part }) =>
+  part("lb-part-reveal", [view.last_reveal, view.start_player], () => revealMini(view, tr, view.last_reveal));
+const revealKept = (env) => (revealShown(env.view) ? h("span", { hidden: true }, lastReveal(env)) : null);
 
 function revealMini(view, tr, r) {
   const decider = r.decided_by !== null && r.decided_by !== undefined ? view.players[r.decided_by]
