@@ -246,22 +246,32 @@ function buildJoinForm() {
       // The form is drawn before the socket connects (issue 24): a name sent while it still
       // connects waits for it, so the answer's timeout counts from the connection, not from
       // the tap (on a slow Wi-Fi the connection can take longer than that timeout).
-      const reply = await (await netReady).requestWhenConnected("join", { name }, JOIN_CONNECT_MS);
+      // An answer after the timeout still seats the phone (`late`): the server has seated
+      // it, and a phone left on its form would find its own name taken.
+      const reply = await (await netReady).requestWhenConnected("join", { name }, JOIN_CONNECT_MS,
+        { late: (r) => { if (r.ok) joined(r, name); } });
       state.joining = false;
       button.disabled = false;
       button.textContent = t("phone.join");
+      if (state.meId) return;      // seated meanwhile by a late answer to an earlier tap
       if (!reply.ok) return fail(reply.error);
-      clearToasts("error");   // an earlier "type a name" must not outlive the join
-      setToken(reply.token);
-      store(nameKey, name);
-      state.meId = reply.player && reply.player.id;
-      flow.onRoom(state.room);     // now seated: the chosen game's strings load, then the lobby draws
+      joined(reply, name);
     },
   },
   h("h1", { class: "section-title" }, t("phone.join_title")),
   h("label", { class: "field-label", for: "name" }, t("phone.name_label")),
   input, button);
   return form;
+}
+
+// The server's yes to a join: the seat's token kept for reloads, then the lobby.
+function joined(reply, name) {
+  if (state.meId || state.screen !== "room") return;
+  clearToasts("error");   // an earlier "type a name" (or "the server did not answer") must not outlive the join
+  setToken(reply.token);
+  store(nameKey, name);
+  state.meId = reply.player && reply.player.id;
+  flow.onRoom(state.room);     // now seated: the chosen game's strings load, then the lobby draws
 }
 
 // The visitor's page is updated around its form, which stays in the page: a room update (the

@@ -141,19 +141,64 @@ def live_server(tmp_path_factory):
 
 # ---- pages ----------------------------------------------------------------------------------
 
+# What a page was doing, for a test that failed (read before the pages close): a CI run under
+# load that waited 30 s for a phone's next screen said nothing more than "timeout".
+PAGE_STATE = """() => { const c = window.castaways; const s = c && c.state;
+  const stage = document.getElementById('stage');
+  return { url: location.pathname, socket: c ? (c.net.socket.connected ? 'connected' : 'down') : 'no castaways',
+    screen: s && s.screen, meId: s && s.meId, joining: s && s.joining,
+    room: s && s.room && { status: s.room.status, players: s.room.players.map((p) => `${p.id}:${p.name}:${p.seat}:${p.connected}`) },
+    game: s && s.game && { version: s.game.version, seat: s.game.seat, over: s.game.over },
+    stage: stage && { children: stage.childElementCount, inPage: document.body.contains(stage) },
+    toasts: [...document.querySelectorAll('.toast')].map((t) => t.textContent) }; }"""
+CONSOLE_KEEP = 40
+
+
 class PageErrors:
     def __init__(self):
         self.errors = []
+        self.pages = []         # (label, page, its console and failed requests, the last ones)
 
     def watch(self, page, label):
         page.on("pageerror", lambda err: self.errors.append(f"{label}: {err}"))
+        said = []
+
+        def note(line):
+            said.append(f"{time.monotonic():.2f} {line}")
+            del said[:-CONSOLE_KEEP]
+        page.on("console", lambda m: note(f"{m.type}: {m.text}"))
+        page.on("requestfailed", lambda r: note(f"request failed: {r.url} {r.failure}"))
+        self.pages.append((label, page, said))
         return page
+
+    def report(self):
+        """Each page's state and its last console lines, as text."""
+        out = []
+        for label, page, said in self.pages:
+            try:
+                state = page.evaluate(PAGE_STATE) if not page.is_closed() else "closed"
+            except Exception as exc:            # a page gone or stuck: say so, go on
+                state = f"unreadable ({type(exc).__name__})"
+            out.append(f"--- {label}: {state}")
+            out.extend(f"    {line}" for line in said)
+        return "\n".join(out)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call":
+        item.castaways_failed = report.failed
+    return report
 
 
 @pytest.fixture
-def page_errors():
+def page_errors(request):
     watcher = PageErrors()
     yield watcher
+    if getattr(request.node, "castaways_failed", False):
+        print("the pages when the test failed (state, then console and failed requests):")
+        print(watcher.report())
     assert not watcher.errors, "uncaught errors in the pages:\n" + "\n".join(watcher.errors)
 
 

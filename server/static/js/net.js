@@ -11,6 +11,9 @@
 //    (docs/hosting.md); a single server ignores it.
 //  - request(event, payload) emits with an acknowledgement and a timeout and always resolves
 //    to the server's `{ok, ...}` reply (a timeout becomes {ok: false, error: {code: "timeout"}}).
+//    A reply that comes after its timeout still goes to the request's `late(reply)`: a slow
+//    server has done what was asked (a join: the phone's seat and token), and a page that
+//    had given up must not lose it.
 //  - requestWhenConnected(event, payload, connectMs): request() once the socket is connected
 //    (the timeout counting from then); not connected within connectMs: the timeout's reply.
 import { io } from "/static/vendor/socket.io/socket.io.esm.min.js";
@@ -122,30 +125,46 @@ export function connect({ auth, on = {}, onStatus = () => {} }) {
 
   const timedOut = () => ({ ok: false, error: { code: "timeout", params: {}, message: "The server did not answer." } });
 
-  function request(event, payload = {}, timeoutMs = ACK_TIMEOUT_MS) {
+  // Not Socket.IO's own ack timeout (socket.timeout()): it drops a reply that comes after it,
+  // and a join answered late by a loaded server was lost that way (the server had seated the
+  // phone, the phone stayed on its join form, its name taken by itself). The timer is ours,
+  // and the ack stays registered for `late`.
+  function request(event, payload = {}, timeoutMs = ACK_TIMEOUT_MS, { late = null } = {}) {
     return new Promise((resolve) => {
-      socket.timeout(timeoutMs).emit(event, payload, (err, reply) => {
-        if (err) {
-          resolve(timedOut());
-        } else if (!reply || typeof reply !== "object") {
-          resolve({ ok: false, error: { code: "internal", params: {}, message: "Unexpected reply." } });
-        } else {
-          resolve(reply);
-        }
+      let settled = false;
+      const settle = (reply) => {
+        if (settled) return false;
+        settled = true;
+        clearTimeout(timer);
+        socket.off("disconnect", lost);
+        resolve(reply);
+        return true;
+      };
+      // Sent on a connection that then closed: its answer went with it, none will come (a
+      // request buffered while disconnected is sent on the next connection, and waits).
+      const sent = socket.connected;
+      const lost = () => { if (sent) settle(timedOut()); };
+      const timer = setTimeout(() => settle(timedOut()), timeoutMs);
+      socket.on("disconnect", lost);
+      socket.emit(event, payload, (reply) => {
+        const answer = reply && typeof reply === "object" ? reply
+          : { ok: false, error: { code: "internal", params: {}, message: "Unexpected reply." } };
+        if (!settle(answer) && late) late(answer);
       });
     });
   }
 
   // request(), sent once the socket is connected (at once if it is): the answer's timeout
-  // counts from the connection; no connection within `connectMs` is a timeout too.
-  async function requestWhenConnected(event, payload, connectMs) {
+  // counts from the connection; no connection within `connectMs` is a timeout too (nothing
+  // was sent: no late reply).
+  async function requestWhenConnected(event, payload, connectMs, options = {}) {
     const connected = socket.connected || await new Promise((resolve) => {
       const done = (ok) => { clearTimeout(timer); socket.off("connect", onConnect); resolve(ok); };
       const onConnect = () => done(true);
       const timer = setTimeout(() => done(false), connectMs);
       socket.on("connect", onConnect);
     });
-    return connected ? request(event, payload) : timedOut();
+    return connected ? request(event, payload, ACK_TIMEOUT_MS, options) : timedOut();
   }
 
   return {

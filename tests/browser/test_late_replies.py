@@ -1,0 +1,78 @@
+"""A server slow to answer loses nothing on the phone: an answer that comes after the page gave
+up waiting for it still counts (server/static/js/net.js `late`).
+
+A CI run under load (2 cores, `-n 2`, other jobs beside) waited 30 s for a phone's lobby card
+after its "Join". One way to get there, reproduced here: the server seats the phone, but its
+answer comes after the page's 8 s timeout, and Socket.IO's own ack timeout dropped it. The
+phone stayed on its join form for good, the room listed it as present, and a second tap was
+refused (the socket had joined). Here the answer is held on its way to the page (Playwright's
+WebSocket routing) until the page has given up, then delivered.
+
+No sleeps: every wait is on a condition.
+"""
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, TIMEOUT_MS
+
+pytestmark = pytest.mark.browser
+
+
+def held_replies(page):
+    """Route the page's socket through the test: every frame passes, except the server's
+    acknowledgements (Socket.IO '43...') while `hold["on"]`, kept in `hold["frames"]` until
+    release() sends them on, in order."""
+    hold = {"on": False, "frames": [], "page": None}
+
+    def route(ws):
+        server = ws.connect_to_server()
+        ws.on_message(server.send)
+
+        def to_page(message):
+            if hold["on"] and isinstance(message, str) and message.startswith("43"):
+                hold["frames"].append(message)
+            else:
+                ws.send(message)
+        server.on_message(to_page)
+        hold["page"] = ws
+
+    def release():
+        hold["on"] = False
+        for frame in hold["frames"]:
+            hold["page"].send(frame)
+        hold["frames"].clear()
+
+    page.route_web_socket("**/socket.io/**", route)
+    return hold, release
+
+
+def test_a_join_answered_after_the_timeout_still_seats_the_phone(browser, contexts, page_errors, live_server, open_table):
+    table = open_table()
+    code = table.locator("#room-code").inner_text().strip()
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-US")
+    ctx.set_default_timeout(TIMEOUT_MS)
+    contexts.append(ctx)
+    phone = page_errors.watch(ctx.new_page(), "phone")
+    hold, release = held_replies(phone)
+    phone.goto(f"{live_server}/j/{code}")
+    phone.wait_for_function("() => window.castaways && window.castaways.net.socket.connected")
+    hold["on"] = True
+    phone.fill("#name", "Ana")
+    phone.click("#join")
+    # the server seated her (the TV lists her) and its answer is on its way...
+    expect(table.locator(".lobby-panel .player")).to_have_count(1)
+    # ...but late: the page gives up waiting (net.js ACK_TIMEOUT_MS: its button back, the
+    # timeout's toast)
+    phone.wait_for_function("() => !document.getElementById('join').disabled && document.querySelector('.toast-error')")
+    assert len(hold["frames"]) == 1, hold["frames"]
+    assert phone.locator("#you").count() == 0
+    release()
+    # the late answer seats the phone: its lobby card, its token kept for a reload, no error
+    expect(phone.locator("#you")).to_be_visible()
+    expect(phone.locator(".you-name")).to_have_text("Ana")
+    expect(phone.locator(".toast-error")).to_have_count(0)
+    token = phone.evaluate(f"() => localStorage.getItem('castaways.token.{code}')")
+    assert token
+    phone.reload()
+    expect(phone.locator(".you-name")).to_have_text("Ana")
+    expect(table.locator(".lobby-panel .player")).to_have_count(1)
