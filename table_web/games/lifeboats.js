@@ -9,7 +9,7 @@ import { lifeboatsReveals, lifeboatsWaiting } from "/static/games/lifeboats/mome
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { flags } from "/static/js/dom.js";
-import { fitWhenNeeded, stageSize } from "/static/js/fit.js";
+import { afterLayout, fitWhenNeeded, stageSize } from "/static/js/fit.js";
 import { minutesSeconds, ticker } from "/static/js/waiting.js";
 
 export { strings, seatColour };
@@ -140,30 +140,23 @@ const sideNeedsRefit = (page) => {
 // The check runs after the frame's own layout (a ResizeObserver's callback, where reading sizes
 // costs nothing): read in the next animation frame, before that layout, it forced it, and the
 // update's script waited on it (issue 24: 0.9 ms of 1x script per update, a forced style and
-// layout). The column is observed afresh on each update, so its callback comes after each
-// update's layout, whether its size changed or not (its size is the stage's: it seldom does).
+// layout). fit.js afterLayout() observes the column afresh on each update, so its callback
+// comes after each update's layout, whether its size changed or not (it seldom does).
 // A refit writes, and the frame lays out again before it paints (a few updates a game).
 function checkSide(page, m, key) {
-  const side = page.querySelector(".lb-side");
-  if (!m.sideCheck) {
-    m.sideCheck = new ResizeObserver(() => {
-      const { page: p, key: k } = m.sideShown;
-      if (!p.isConnected || !m.fitKept || m.fitKept.key !== k || !sideNeedsRefit(p)) return;
-      // Only the column is fitted again: the board's sizes are the key's. As a fit of its own
-      // (fit.js), with the classes the last fit gave the page off first (and put back before
-      // anything is read), so that the ones it gives are kept for the next updates' pages.
-      const side = p.querySelector(".lb-side");
-      const more = side.scrollHeight > side.clientHeight + 1;
-      const had = FIT_CLASSES.filter((c) => p.classList.contains(c) && (more || !TIGHT.includes(c)));
-      p.classList.remove(...FIT_CLASSES);
-      m.fitKept = null;
-      fitWhenNeeded(m, k, p, () => p, (q) => { q.classList.add(...had); fitSide(q, more); });
-    });
-  }
-  m.sideShown = { page, key };
-  if (m.sideWatched) m.sideCheck.unobserve(m.sideWatched);
-  m.sideWatched = side;
-  if (side) m.sideCheck.observe(side);
+  if (!m.sideCheck) m.sideCheck = afterLayout();
+  m.sideCheck.watch(page.querySelector(".lb-side"), () => {
+    if (!page.isConnected || !m.fitKept || m.fitKept.key !== key || !sideNeedsRefit(page)) return;
+    // Only the column is fitted again: the board's sizes are the key's. As a fit of its own
+    // (fit.js), with the classes the last fit gave the page off first (and put back before
+    // anything is read), so that the ones it gives are kept for the next updates' pages.
+    const side = page.querySelector(".lb-side");
+    const more = side.scrollHeight > side.clientHeight + 1;
+    const had = FIT_CLASSES.filter((c) => page.classList.contains(c) && (more || !TIGHT.includes(c)));
+    page.classList.remove(...FIT_CLASSES);
+    m.fitKept = null;
+    fitWhenNeeded(m, key, page, () => page, (q) => { q.classList.add(...had); fitSide(q, more); });
+  });
 }
 const FIT_CLASSES = ["lb-narrow", ...TIGHT];
 // The column's free height under its last panel shown, in unscaled px: the panels are stacked
