@@ -42,6 +42,8 @@ the rate until the loop is 4 times slower (the first round's method: the rate it
 5.8, varied too much between sittings to compare figures). The first load below keeps rate 4.
 The sockets are closed (nothing else reaches the pages) and the connection badge hidden as it
 is while connected (it would pulse, a frame painted every 16 ms that is no update's).
+A reveal still on the TV when the recording stops is ended (Escape) before anything is timed
+(see end_reveals: it covered the first replays of the Lifeboats and Lifeboat TVs until 2026-11-27).
 Then what each update builds (not timed: the payloads again, after the timed replays): the
 parts (morph.js partStats: built, kept as they were) and the elements made.
 With --split, where each page's update time goes, at 1x (ms per update, means): a DevTools
@@ -148,6 +150,21 @@ def play_seat(tv, phone, upto):
             # stale (the game moved on meanwhile): wait for the next payload, then choose again
             phone.wait_for_function("v => { const g = window.castaways.state.game; return !g || g.version !== v; }",
                                     arg=g["version"])
+
+
+def end_reveals(page):
+    """Ends a reveal still on the screen when the recording stops, before anything is timed;
+    returns whether there was one. The live game may reach a vote or a fight just before the
+    recording's last version (Lifeboats 5p and Lifeboat 6p do, with the seeds here): its
+    overlay, which covers the board for about 10 s, stayed over the first replays of the
+    set-up's updates, whose every frame then drew it too, a TV the evening never has (a reveal
+    plays once, over the updates that follow it), and how much of the timing it covered
+    depended on the sitting's pace. The host's Escape ends it (reveal.js), as on a TV."""
+    if not page.evaluate("() => Boolean(document.querySelector('.rv-overlay'))"):
+        return False
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('.rv-overlay')")
+    return True
 
 
 def request(page, event, payload):
@@ -806,6 +823,8 @@ def per_update(browser, url, rows, only="", slow_rate=4.0, split=False, methods=
         for page in (tv, phone):
             page.evaluate("() => window.castaways.net.close()")
             page.add_style_tag(content=".conn { display: none !important; }")
+        if end_reveals(tv):
+            print(f"  {label:16} TV    a reveal on the screen at the recording's end: ended before timing", flush=True)
         for name, page, frames in (("TV", tv, tv_frames), ("phone", phone, ph_frames)):
             if pages and name not in pages:
                 continue

@@ -189,6 +189,7 @@ def run_game(browser, url, label, game, players, options, args, viewport):
         for page in (tv, phone):
             page.evaluate("() => window.castaways.net.close()")
             page.add_style_tag(content=".conn { display: none !important; }")
+        pages.end_reveals(tv)      # as pages.py: no reveal left over the replays
         if args.page == "phone":
             page, frames, other = phone, ph_frames, tv_ctx
         else:
