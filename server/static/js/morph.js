@@ -30,7 +30,7 @@ const added = [];                 // the drawn nodes idiomorph is inserting (nes
 const KEPT = "data-kept-part";    // the mark of a stand-in
 const NOTHING = "\u0000";         // before the inputs of a part that built nothing (null)
 const standing = new WeakMap();   // a stand-in -> the part shown it stands for
-const heldParts = new WeakMap();  // root -> {key, extra, shown: Map(id -> inputs), drawn: Map, standIns: []}
+const heldParts = new WeakMap();  // root -> {key, extra, shown: Map(id -> inputs), drawn: Map, standIns: [], stands: Map(id -> stand-in)}
 /** What the parts did since the page loaded (tests and benchmarks read it); `log`: an array
  * to push the id of every part built into (benchmarks/pages.py), else null; `whole`: pages
  * morphed whole by idiomorph, `frames`: pages morphed where they differ (byParts), `units`:
@@ -117,6 +117,12 @@ export function showPage(root, page, key) {
     // what the parts in the page now were drawn from
     for (const [id, inputs] of held.drawn) held.shown.set(id, inputs);
     held.drawn.clear();
+    // only the stand-ins of this page are kept for the next (one left in an older page would
+    // keep that page alive)
+    if (held.stands.size !== held.standIns.length) {
+      held.stands.clear();
+      for (const stand of held.standIns) held.stands.set(stand.id, stand);
+    }
     held.standIns = [];
   }
   return root.firstElementChild;
@@ -424,26 +430,34 @@ export function pageParts(root, key, extra = "") {
   const fresh = !held || held.key !== key || held.extra !== extra
     || shownKey.get(root) !== key || root.childNodes.length !== 1;
   if (fresh) {
-    held = { key, extra, shown: new Map(), drawn: new Map(), standIns: [] };
+    held = { key, extra, shown: new Map(), drawn: new Map(), standIns: [], stands: new Map() };
     heldParts.set(root, held);
   }
   held.drawn.clear();
   held.standIns = [];
   return function part(id, inputs, build) {
     const sig = JSON.stringify(inputs);
-    if (!fresh && held.shown.get(id) === NOTHING + sig) {
+    const was = fresh ? undefined : held.shown.get(id);
+    if (was !== undefined && was.length === sig.length + 1 && was.charCodeAt(0) === 0 && was.endsWith(sig)) {
       // drawn as nothing from the same inputs (a last vote not yet revealed, no recent events):
-      // nothing again, not built each update for it
-      held.drawn.set(id, NOTHING + sig);
+      // nothing again, not built each update for it (compared in place: NOTHING + sig would
+      // copy the inputs' text once more per part and update)
+      held.drawn.set(id, was);
       partStats.kept++;
       return null;
     }
-    if (!fresh && held.shown.get(id) === sig) {
+    if (was === sig) {
       const live = document.getElementById(id);
       if (live && root.contains(live)) {
-        const stand = document.createElementNS(live.namespaceURI, live.localName);
-        stand.id = id;
-        stand.setAttribute(KEPT, "");
+        // A part's stand-in is made once and stands in every page after (the page it stood in
+        // last is gone: shown, or put back and dropped), not made and marked again each update.
+        let stand = held.stands.get(id);
+        if (!stand || stand.localName !== live.localName || stand.namespaceURI !== live.namespaceURI) {
+          stand = document.createElementNS(live.namespaceURI, live.localName);
+          stand.id = id;
+          stand.setAttribute(KEPT, "");
+          held.stands.set(id, stand);
+        }
         standing.set(stand, live);
         held.standIns.push(stand);
         held.drawn.set(id, sig);
