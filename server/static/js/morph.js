@@ -30,7 +30,7 @@ const added = [];                 // the drawn nodes idiomorph is inserting (nes
 const KEPT = "data-kept-part";    // the mark of a stand-in
 const NOTHING = "\u0000";         // before the inputs of a part that built nothing (null)
 const standing = new WeakMap();   // a stand-in -> the part shown it stands for
-const heldParts = new WeakMap();  // root -> {key, extra, shown: Map(id -> inputs), drawn: Map, standIns: [], stands: Map(id -> stand-in)}
+const heldParts = new WeakMap();  // root -> {key, extra, shown: Map(id -> inputs), drawn: Map, standIns: [], stands: Map(id -> stand-in), inRoot: WeakSet}
 /** What the parts did since the page loaded (tests and benchmarks read it); `log`: an array
  * to push the id of every part built into (benchmarks/pages.py), else null; `whole`: pages
  * morphed whole by idiomorph, `frames`: pages morphed where they differ (byParts), `units`:
@@ -430,7 +430,7 @@ export function pageParts(root, key, extra = "") {
   const fresh = !held || held.key !== key || held.extra !== extra
     || shownKey.get(root) !== key || root.childNodes.length !== 1;
   if (fresh) {
-    held = { key, extra, shown: new Map(), drawn: new Map(), standIns: [], stands: new Map() };
+    held = { key, extra, shown: new Map(), drawn: new Map(), standIns: [], stands: new Map(), inRoot: new WeakSet() };
     heldParts.set(root, held);
   }
   held.drawn.clear();
@@ -447,8 +447,11 @@ export function pageParts(root, key, extra = "") {
       return null;
     }
     if (was === sig) {
+      // (an element found in `root` before, still in the document, is in it still: the walk up
+      // of contains(), a few microseconds a part and dozens of parts an update, is done once)
       const live = document.getElementById(id);
-      if (live && root.contains(live)) {
+      if (live && (held.inRoot.has(live) ? live.isConnected : root.contains(live))) {
+        held.inRoot.add(live);
         // A part's stand-in is made once and stands in every page after (the page it stood in
         // last is gone: shown, or put back and dropped), not made and marked again each update.
         let stand = held.stands.get(id);
