@@ -6,7 +6,7 @@ fresh render gives.
   French spacing), another count or name is worked out again, a node among the params is never
   kept (fmt puts that node in the line).
 - i18n.js t() runs its expressions only over words with a {placeholder}: the same answers.
-- morph.js pageParts makes a kept part's stand-in once: over updates that keep, rebuild and keep
+- morph.js pageParts clones a kept part's stand-in from one made once: over updates that keep, rebuild and keep
   a part again, the page is the one a fresh render draws, the kept part is the same node, and no
   stand-in is ever in the page.
 - dom.js carryHandlers adds a listener only for a type a kept element did not have: a kept
@@ -132,8 +132,9 @@ def test_parts_kept_rebuilt_and_kept_again_equal_a_fresh_render(browser, context
     # one's parts first)
     assert all(r["same"] for r in rows), [r["html"] for r in rows if not r["same"]]
     assert all(r["standIns"] == 0 for r in rows)
-    # a part is built when its inputs change, else kept (a stand-in again, made once while it
-    # stays kept: part a over updates 1-2 and 4-5), or nothing again (part b over 2-3)
+    # a part is built when its inputs change, else kept (a stand-in cloned from its model: part
+    # a over updates 1-2 and 4-5, the model made again after it was built), or nothing again
+    # (part b over 2-3)
     assert [r["built"] for r in rows] == [
         ["t-a", "t-b", "t-c", "t-btn"], ["t-c", "t-btn"], ["t-b", "t-btn"], ["t-a", "t-btn"],
         ["t-b", "t-c", "t-btn"], ["t-btn"], ["t-a", "t-btn"]]

@@ -30,7 +30,7 @@ const added = [];                 // the drawn nodes idiomorph is inserting (nes
 const KEPT = "data-kept-part";    // the mark of a stand-in
 const NOTHING = "\u0000";         // before the inputs of a part that built nothing (null)
 const standing = new WeakMap();   // a stand-in -> the part shown it stands for
-const heldParts = new WeakMap();  // root -> {key, extra, shown: Map(id -> inputs), drawn: Map, standIns: [], stands: Map(id -> stand-in), inRoot: WeakSet}
+const heldParts = new WeakMap();  // root -> {key, extra, shown: Map(id -> inputs), drawn: Map, standIns: [], stands: Map(id -> the model of its stand-ins), inRoot: WeakSet}
 /** What the parts did since the page loaded (tests and benchmarks read it); `log`: an array
  * to push the id of every part built into (benchmarks/pages.py), else null; `whole`: pages
  * morphed whole by idiomorph, `frames`: pages morphed where they differ (byParts), `units`:
@@ -117,12 +117,6 @@ export function showPage(root, page, key) {
     // what the parts in the page now were drawn from
     for (const [id, inputs] of held.drawn) held.shown.set(id, inputs);
     held.drawn.clear();
-    // only the stand-ins of this page are kept for the next (one left in an older page would
-    // keep that page alive)
-    if (held.stands.size !== held.standIns.length) {
-      held.stands.clear();
-      for (const stand of held.standIns) held.stands.set(stand.id, stand);
-    }
     held.standIns = [];
   }
   return root.firstElementChild;
@@ -452,15 +446,16 @@ export function pageParts(root, key, extra = "") {
       const live = document.getElementById(id);
       if (live && (held.inRoot.has(live) ? live.isConnected : root.contains(live))) {
         held.inRoot.add(live);
-        // A part's stand-in is made once and stands in every page after (the page it stood in
-        // last is gone: shown, or put back and dropped), not made and marked again each update.
-        let stand = held.stands.get(id);
-        if (!stand || stand.localName !== live.localName || stand.namespaceURI !== live.namespaceURI) {
-          stand = document.createElementNS(live.namespaceURI, live.localName);
-          stand.id = id;
-          stand.setAttribute(KEPT, "");
-          held.stands.set(id, stand);
+        // A part's stand-in is a shallow clone of one made once for it (never in a page): one
+        // call that shares its attributes, not an element made, named and marked each update.
+        let model = held.stands.get(id);
+        if (!model || model.localName !== live.localName || model.namespaceURI !== live.namespaceURI) {
+          model = document.createElementNS(live.namespaceURI, live.localName);
+          model.id = id;
+          model.setAttribute(KEPT, "");
+          held.stands.set(id, model);
         }
+        const stand = model.cloneNode(false);
         standing.set(stand, live);
         held.standIns.push(stand);
         held.drawn.set(id, sig);
