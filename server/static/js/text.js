@@ -15,7 +15,7 @@ const SAID_MOST = 2000;       // (a long evening's names and counts: emptied pas
 export function makeTr(strings, ctx) {
   const lang = (ctx && ctx.lang && strings[ctx.lang]) ? ctx.lang : "en";
   const table = strings[lang];
-  let memo = said.get(table);
+  let memo = table && typeof table === "object" ? said.get(table) : new Map();
   if (!memo) { memo = new Map(); said.set(table, memo); }
   return (key, params = {}) => {
     let ask = key;
