@@ -48,7 +48,10 @@ export function setHandler(el, type, fn) {
 export function carryHandlers(from, to) {
   const table = handlers.get(from);
   if (table) {
-    for (const type of Object.keys(table)) to.addEventListener(type, dispatch);
+    // `to` listens already for each type of the table it had (a listener is never removed):
+    // only a new type is added, not every type of every kept element on every update
+    const had = handlers.get(to);
+    for (const type in table) if (!had || !(type in had)) to.addEventListener(type, dispatch);
     handlers.set(to, table);
   } else if (handlers.has(to)) {
     handlers.delete(to);

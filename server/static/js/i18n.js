@@ -115,7 +115,10 @@ export function t(key, params) {
   let code = lang;
   if (text === undefined) { text = lookup(key, "en"); code = "en"; }
   if (text === undefined) return key;
-  return typography(interpolate(plurals(String(text), params, code), params), code);
+  text = String(text);
+  // (most words take no params: no expression run over them for nothing)
+  if (text.includes("{")) text = interpolate(plurals(text, params, code), params);
+  return typography(text, code);
 }
 
 const pluralRules = {};

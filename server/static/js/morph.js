@@ -30,7 +30,7 @@ const added = [];                 // the drawn nodes idiomorph is inserting (nes
 const KEPT = "data-kept-part";    // the mark of a stand-in
 const NOTHING = "\u0000";         // before the inputs of a part that built nothing (null)
 const standing = new WeakMap();   // a stand-in -> the part shown it stands for
-const heldParts = new WeakMap();  // root -> {key, extra, shown: Map(id -> inputs), drawn: Map, standIns: []}
+const heldParts = new WeakMap();  // root -> {key, extra, shown: Map(id -> inputs), drawn: Map, standIns: [], stands: Map(id -> the model of its stand-ins), inRoot: WeakSet}
 /** What the parts did since the page loaded (tests and benchmarks read it); `log`: an array
  * to push the id of every part built into (benchmarks/pages.py), else null; `whole`: pages
  * morphed whole by idiomorph, `frames`: pages morphed where they differ (byParts), `units`:
@@ -424,26 +424,38 @@ export function pageParts(root, key, extra = "") {
   const fresh = !held || held.key !== key || held.extra !== extra
     || shownKey.get(root) !== key || root.childNodes.length !== 1;
   if (fresh) {
-    held = { key, extra, shown: new Map(), drawn: new Map(), standIns: [] };
+    held = { key, extra, shown: new Map(), drawn: new Map(), standIns: [], stands: new Map(), inRoot: new WeakSet() };
     heldParts.set(root, held);
   }
   held.drawn.clear();
   held.standIns = [];
   return function part(id, inputs, build) {
     const sig = JSON.stringify(inputs);
-    if (!fresh && held.shown.get(id) === NOTHING + sig) {
+    const was = fresh ? undefined : held.shown.get(id);
+    if (was !== undefined && was.length === sig.length + 1 && was.charCodeAt(0) === 0 && was.endsWith(sig)) {
       // drawn as nothing from the same inputs (a last vote not yet revealed, no recent events):
-      // nothing again, not built each update for it
-      held.drawn.set(id, NOTHING + sig);
+      // nothing again, not built each update for it (compared in place: NOTHING + sig would
+      // copy the inputs' text once more per part and update)
+      held.drawn.set(id, was);
       partStats.kept++;
       return null;
     }
-    if (!fresh && held.shown.get(id) === sig) {
+    if (was === sig) {
+      // (an element found in `root` before, still in the document, is in it still: the walk up
+      // of contains(), a few microseconds a part and dozens of parts an update, is done once)
       const live = document.getElementById(id);
-      if (live && root.contains(live)) {
-        const stand = document.createElementNS(live.namespaceURI, live.localName);
-        stand.id = id;
-        stand.setAttribute(KEPT, "");
+      if (live && (held.inRoot.has(live) ? live.isConnected : root.contains(live))) {
+        held.inRoot.add(live);
+        // A part's stand-in is a shallow clone of one made once for it (never in a page): one
+        // call that shares its attributes, not an element made, named and marked each update.
+        let model = held.stands.get(id);
+        if (!model || model.localName !== live.localName || model.namespaceURI !== live.namespaceURI) {
+          model = document.createElementNS(live.namespaceURI, live.localName);
+          model.id = id;
+          model.setAttribute(KEPT, "");
+          held.stands.set(id, model);
+        }
+        const stand = model.cloneNode(false);
         standing.set(stand, live);
         held.standIns.push(stand);
         held.drawn.set(id, sig);

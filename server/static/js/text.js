@@ -4,16 +4,41 @@
 // Counts take their plural forms and French its spacing in the shared layer (i18n.js).
 import { plurals, typography } from "./i18n.js";
 
+// A module draws its whole page on every update, so it asks for the same words with the same
+// params again and again (a log's lines, a caption, a seat's name): each answer is kept per
+// language table, under the key and the params it was asked with, when every param is a string
+// or a number (fmt's placeholders, a count, a name), not worked out again by the regular
+// expressions (plural forms, placeholders, French spacing) on every update (issue 24).
+const said = new WeakMap();   // a language's table -> Map(key and params -> text)
+const SAID_MOST = 2000;       // (a long evening's names and counts: emptied past this)
+
 export function makeTr(strings, ctx) {
   const lang = (ctx && ctx.lang && strings[ctx.lang]) ? ctx.lang : "en";
   const table = strings[lang];
+  let memo = table && typeof table === "object" ? said.get(table) : new Map();
+  if (!memo) { memo = new Map(); said.set(table, memo); }
   return (key, params = {}) => {
+    let ask = key;
+    for (const p in params) {
+      const v = params[p];
+      if (typeof v !== "string" && typeof v !== "number") { ask = null; break; }
+      ask += `\u0001${p}\u0002${v}`;
+    }
+    if (ask !== null) {
+      const known = memo.get(ask);
+      if (known !== undefined) return known;
+    }
     let text = table[key];
     let code = lang;
     if (text === undefined) { text = strings.en[key]; code = "en"; }
     if (text === undefined) return key;
     text = plurals(text, params, code);
-    return typography(text.replace(/\{(\w+)\}/g, (m, p) => (p in params ? String(params[p]) : m)), code);
+    text = typography(text.replace(/\{(\w+)\}/g, (m, p) => (p in params ? String(params[p]) : m)), code);
+    if (ask !== null) {
+      if (memo.size >= SAID_MOST) memo.clear();
+      memo.set(ask, text);
+    }
+    return text;
   };
 }
 

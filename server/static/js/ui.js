@@ -120,8 +120,10 @@ export function gameStage(page, root, extraCtx = () => ({}), { onPaint = null } 
       ...extraCtx(),
     };
     // the game is the same on every update of a game: written when it changes, as morph.js does
-    if (root.dataset.game !== msg.game) root.dataset.game = msg.game;
-    root.dataset.version = String(msg.version);
+    // (attributes, not el.dataset: its getter and setter convert the name on every call)
+    if (root.getAttribute("data-game") !== msg.game) root.setAttribute("data-game", msg.game);
+    const version = String(msg.version);
+    if (root.getAttribute("data-version") !== version) root.setAttribute("data-version", version);
     try {
       mod.render(root, msg, ctx);
     } catch (err) {
