@@ -215,7 +215,11 @@ def stats(page):
 
 
 def stage_html(page):
-    return page.evaluate("() => document.getElementById('stage').outerHTML")
+    """The stage as compared between variants: its own attributes sorted (whether the fitter
+    wrote its style before or after the first paint wrote data-game is timing's, not the
+    page's), then what it holds."""
+    return page.evaluate("""() => { const s = document.getElementById('stage');
+      return [...s.attributes].map((a) => `${a.name}=${a.value}`).sort().join(' ') + '\\n' + s.innerHTML; }""")
 
 
 def ab_page(label, name, tabs, payloads, rounds):

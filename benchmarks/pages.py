@@ -932,8 +932,10 @@ def per_update(browser, url, rows, only="", slow_rate=4.0, split=False, methods=
 
 # What an update builds (at 1x, after the timed replays, the same payloads again; not timed):
 # morph.js's partStats (the parts built and kept as they were) and the elements made (document.createElement and
-# createElementNS, counted around each update), per update; with --detail, the parts built
-# most, by id (a seat's or a line's number dropped).
+# createElementNS, and the elements a cloneNode or importNode copies: a part's stand-in is a
+# clone of a model since 2026-11-27, a glyph a clone of a cached one), counted around each
+# update, per update; with --detail, the parts built most, by id (a seat's or a line's number
+# dropped).
 PARTS_INSTALL = """async () => {
   const { partStats } = await import("/static/js/morph.js");
   const c = { made: 0, log: [] };
@@ -941,6 +943,11 @@ PARTS_INSTALL = """async () => {
   const make = [document.createElement, document.createElementNS];
   document.createElement = function (...a) { c.made++; return make[0].apply(this, a); };
   document.createElementNS = function (...a) { c.made++; return make[1].apply(this, a); };
+  const copies = (n, deep) => (n && n.nodeType === 1 ? 1 + (deep ? n.getElementsByTagName("*").length : 0) : 0);
+  const clone = Node.prototype.cloneNode;
+  const importNode = Document.prototype.importNode;
+  Node.prototype.cloneNode = function (deep) { const n = clone.call(this, deep); c.made += copies(n, deep); return n; };
+  Document.prototype.importNode = function (node, deep) { const n = importNode.call(this, node, deep); c.made += copies(n, deep); return n; };
   // the elements under each root idiomorph maps the ids of (its querySelectorAll("[id]")): the
   // share of the page it morphs
   const query = Element.prototype.querySelectorAll;
@@ -952,6 +959,7 @@ PARTS_INSTALL = """async () => {
   c.read = () => ({ built: partStats.built, kept: partStats.kept, made: c.made, ids: c.log.splice(0),
                    whole: partStats.whole || 0, units: partStats.units || 0, mapped: c.mapped });
   c.restore = () => { [document.createElement, document.createElementNS] = make; if ("log" in partStats) partStats.log = null;
+                      Node.prototype.cloneNode = clone; Document.prototype.importNode = importNode;
                       Element.prototype.querySelectorAll = query; };
   window.__parts = c;
 }"""

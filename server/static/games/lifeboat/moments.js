@@ -5,7 +5,7 @@
 // them across a reload).
 import { charName, navCard, tr as makeTr } from "./common.js";
 import { offerReveals, gameKeyOf, revealSeconds } from "/static/js/reveal.js";
-import { waitingBanner, waitingBox, waitingNames, waitingWords, listNodes } from "/static/js/waiting.js";
+import { waitingBox, waitingClock, waitingNames, waitingWords, listNodes } from "/static/js/waiting.js";
 import { h, flags } from "/static/js/dom.js";
 
 function envOf(msg, ctx) {
@@ -95,9 +95,9 @@ export function lifeboatWaiting(msg, ctx, part) {
   });
   // The countdown of a window, kept with the seconds the ticker painted while its deadline is
   // the same (one more player done writes no clock). The shared banner's own clock, its words
-  // in the language (waiting.js draws it; the banner around it is not used).
+  // in the language (waiting.js).
   const clock = win && msg.deadline ? part("lbv-part-clock", [msg.deadline],
-    () => waitingBanner({ who: ["·"], lang: ctx.lang, deadline: msg.deadline, testid: opts.testid }).lastElementChild) : null;
+    () => waitingClock({ lang: ctx.lang, testid: opts.testid })) : null;
   // (the box itself is drawn on every update: a few of its attributes written when whom it
   // waits for changes)
   return waitingBox(seats.map((x) => env.colourOf(x).name),
