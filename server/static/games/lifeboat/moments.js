@@ -5,7 +5,7 @@
 // them across a reload).
 import { charName, navCard, tr as makeTr } from "./common.js";
 import { offerReveals, gameKeyOf, revealSeconds } from "/static/js/reveal.js";
-import { waitingBox, waitingClock, waitingNames, waitingWords, listNodes } from "/static/js/waiting.js";
+import { waitingBox, waitingClock, waitingFlagged, listNodes } from "/static/js/waiting.js";
 import { h, flags } from "/static/js/dom.js";
 
 function envOf(msg, ctx) {
@@ -79,20 +79,10 @@ export function lifeboatWaiting(msg, ctx, part) {
   const env = envOf(msg, ctx);
   const win = (view.fight && view.fight.window) || (["rescue", "thirst"].includes(view.phase) ? view.window : null);
   const opts = { lang: ctx.lang, kind: win ? "ready" : "turn", total: win ? win.seats.length : 0, testid: "waiting-for" };
-  // One player waited for (a turn, most updates): the words hold every player's name, and the
-  // banner's data-wf<seat> (table_web/games/lifeboat.css) shows that seat's, so the turn passing
-  // on writes two attributes and builds no words (issue 24: the banner was built on 0.68 of
-  // updates); one node stands for the name, so the words are the shared banner's one-name
-  // sentence (waiting.js), in English and French. Several (a window): the names and their
-  // commas and "and" are the list's, built when it changes.
-  const words = part("lbv-part-waiting", seats.length === 1 ? [opts.kind, opts.total, 1] : [opts.kind, opts.total, seats], () => {
-    if (seats.length > 1) return waitingWords(waitingNames(seats.map((x) => ({ ...person(env, x, false), key: `lbt-wf-${x}` }))), opts);
-    return waitingWords([h("span", { class: "lbt-wfwho" }, view.characters.map((_, x) => {
-      const p = person(env, x, false);
-      // (its class, lbt-wf<seat>, is what a flag's rule restyles: that name, not every name)
-      return h("b", { class: ["wf-name", `lbt-wf${x}`], style: { "--wf-c": p.colour }, dataset: { seat: String(x) } }, p.name);
-    }))], opts);
-  });
+  // The banner's words, one name shown among every name by a flag (waiting.js waitingFlagged:
+  // the turn passing on builds no words; issue 24: the banner was built on 0.68 of updates).
+  const { words, dataset } = waitingFlagged({ seats, all: view.characters.map((_, x) => x), person: (x) => person(env, x, false),
+    key: (x) => `lbt-wf-${x}`, opts, part, id: "lbv-part-waiting" });
   // The countdown of a window, kept with the seconds the ticker painted while its deadline is
   // the same (one more player done writes no clock). The shared banner's own clock, its words
   // in the language (waiting.js).
@@ -100,6 +90,5 @@ export function lifeboatWaiting(msg, ctx, part) {
     () => waitingClock({ lang: ctx.lang, testid: opts.testid })) : null;
   // (the box itself is drawn on every update: a few of its attributes written when whom it
   // waits for changes)
-  return waitingBox(seats.map((x) => env.colourOf(x).name),
-    { ...opts, dataset: flags(view.characters.map((_, x) => x), { wf: seats.length === 1 ? seats : [] }) }, words, clock);
+  return waitingBox(seats.map((x) => env.colourOf(x).name), { ...opts, dataset }, words, clock);
 }
