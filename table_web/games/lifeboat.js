@@ -92,8 +92,8 @@ export function render(root, msg, ctx) {
 
 // ---------------------------------------------------------------- top bar
 
-// What the top bar's line says: [key, seat, n], or [the phase's key] alone (also the top bar
-// part's inputs).
+// What the top bar's line says: [key, seat, n], or [the phase's key] alone (the part's inputs
+// are nowInputs': the seat is a flag, not an input).
 function nowArgs(view) {
   const a = view.actions;
   const waiting = view.waiting_for || [];
@@ -134,7 +134,7 @@ function nowLine(env) {
 }
 
 // The top bar: three parts, the day and its phase (in a box of `display: contents`), whom it
-// waits for (a turn passing on rebuilds that line alone), and the birds (their icons drawn),
+// waits for (a turn passing on writes its data-nw flags and builds no line), and the birds (their icons drawn),
 // which change far less often.
 function topBar(env) {
   const { view, tr } = env;
