@@ -11,8 +11,8 @@ import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { ensureCss, flags } from "/static/js/dom.js";
 import { fitWhenNeeded, stageSize } from "/static/js/fit.js";
-import { galerapagosReveals } from "/static/games/galerapagos/moments.js";
-import { secondsLeft, ticker, waitingBox, waitingClock, waitingNames, waitingWords } from "/static/js/waiting.js";
+import { galerapagosReveals, person } from "/static/games/galerapagos/moments.js";
+import { secondsLeft, ticker, waitingBox, waitingClock, waitingFlagged } from "/static/js/waiting.js";
 import { saysCache } from "/static/js/logsays.js";
 import { stuckTo } from "/static/js/text.js";
 
@@ -443,15 +443,12 @@ function now(env, part) {
   return h("section", { class: "gt-now", "data-testid": "gt-now" }, h("h3", {}, tr("now")), parts);
 }
 
-// Whom the island waits for, in big type (waiting.js). One castaway (a castaway's turn: most
-// updates): the words hold every castaway's name, and the banner's data-wf<seat>
-// (galerapagos.css) shows that one's, so the turn passing on writes two attributes (and the
-// banner's ARIA label) and builds no words (issue 24: the banner was built on 0.65-0.70 of
-// updates). The one node standing for the name makes the words the one-name sentence, in
-// either language. Several: the names and their commas and "and", built when the list
-// changes, each keyed by its castaway (one acting removes its name and keeps the others').
+// Whom the island waits for, in big type: one name shown among every castaway's by a flag
+// (waiting.js waitingFlagged: the turn passing on builds no words; issue 24: the banner was
+// built on 0.65-0.70 of updates), several as a list keyed by castaway.
 function waitingFor({ view, ctx, msg }, part) {
   const seats = msg.waiting_for || view.waiting_for || [];
+  if (!seats.length) return null;
   const st = view.stage || {};
   const ballot = st.vote ? st.vote.ballot : st.ballot;
   let kind = "turn";
@@ -459,21 +456,14 @@ function waitingFor({ view, ctx, msg }, part) {
   if (ballot && !ballot.revealed) { kind = "vote"; total = ballot.voters.length; }
   else if (st.window && !view.interrupt) { kind = "ready"; total = st.window.seats.length; }
   const opts = { lang: ctx.lang, total, kind, testid: "waiting-for" };
-  const person = (x) => { const c = ctx.colourOf(x); return { name: c.name, colour: c.colour }; };
-  const all = view.castaways.map((c) => c.seat);
-  const words = part("gt-part-waiting", seats.length === 1 ? [kind, total, 1] : [kind, total, seats], () => {
-    if (seats.length > 1) return waitingWords(waitingNames(seats.map((x) => ({ ...person(x), key: morphId("gt-wf", x) }))), opts);
-    return waitingWords([h("span", { class: "gt-wfwho" }, all.map((x) => {
-      const p = person(x);
-      // (its class, gt-wf<seat>, is what a flag's rule shows: that name, not every name)
-      return h("b", { class: ["wf-name", `gt-wf${x}`], style: { "--wf-c": p.colour } }, p.name);
-    }))], opts);
-  });
+  const name = (x) => person(ctx, x);
+  const { words, dataset } = waitingFlagged({ seats, all: view.castaways.map((c) => c.seat), person: name,
+    key: (x) => morphId("gt-wf", x), opts, part, id: "gt-part-waiting" });
   // (the box is drawn on every update: a few of its attributes written when whom it waits for
   // changes; a window's countdown drawn with the seconds the ticker shows)
   const clock = kind === "ready" && msg.deadline ? waitingClock(opts) : null;
   if (clock) secondsNow(clock.querySelector(".wf-secs"), msg.deadline);
-  return waitingBox(seats.map((x) => person(x).name), { ...opts, dataset: flags(all, { wf: seats.length === 1 ? seats : [] }) }, words, clock);
+  return waitingBox(seats.map((x) => name(x).name), { ...opts, dataset }, words, clock);
 }
 
 function voters({ view, tr, ctx }, ballot, part) {

@@ -109,28 +109,11 @@ function nowArgs(view) {
   return [key, seat === undefined ? null : seat, view.draft ? view.draft.cards : 0];
 }
 
-// The line's inputs: whose turn it is is not one of them (the top bar's data-nw<seat> shows
-// that one's name, nowLine), only whether it is somebody's.
-function nowInputs(view) {
-  const [key, seat, n] = nowArgs(view);
-  return n === undefined ? [key] : [key, seat === null ? null : "who", n];
-}
-
-// The line holds every character's name where its sentence has the one whose turn it is, and
-// the top bar's data-nw<seat> (lifeboat.css) shows his: the turn passing on writes two
-// attributes and builds no line (issue 24: it was built on 0.82 of updates). The sentences put
-// the name first and agree with no name, in English and French.
 function nowLine(env) {
-  const { tr, view } = env;
-  const [key, seat, n] = nowArgs(view);
+  const { tr } = env;
+  const [key, seat, n] = nowArgs(env.view);
   if (n === undefined) return tr(key) || "";
-  const names = () => h("span", { class: "lbv-nowho" }, view.characters.map((_, x) => {
-    const el = who(env, x);
-    // (its class, lbv-nw<seat>, is what a flag's rule restyles: that name, not all six)
-    el.classList.add(`lbv-nw${x}`);
-    return el;
-  }));
-  return fmt(tr, key, { who: seat === null ? tr("nobody") : names(), n });
+  return fmt(tr, key, { who: seat === null ? tr("nobody") : who(env, seat), n });
 }
 
 // The top bar: three parts, the day and its phase (in a box of `display: contents`), whom it
@@ -143,14 +126,12 @@ function topBar(env) {
     for (let i = 1; i <= view.birds_to_win; i++) slots.push(h("span", { class: `lbv-bslot${i <= view.birds ? " on" : ""}` }, birdIcon(false, 38)));
     return slots;
   };
-  const [, seat, n] = nowArgs(view);
-  const turn = n === undefined || seat === null ? [] : [seat];
-  return h("header", { class: "lbv-top", dataset: flags(view.characters.map((_, x) => x), { nw: turn }) },
+  return h("header", { class: "lbv-top" },
     env.part("lbv-part-top", [view.turn, view.phase], () => h("div", { class: "lbv-topline" },
       h("div", { class: "lbv-brand" }, tr("title")),
       view.turn ? h("div", { class: "lbv-turn", "data-testid": "lbv-turn" }, tr("turn", { turn: view.turn })) : null,
       h("div", { class: "lbv-phase", "data-testid": "lbv-phase" }, tr(`phase.${view.phase}`)))),
-    env.part("lbv-part-now", nowInputs(view), () => h("div", { class: "lbv-now", "data-testid": "lbv-now" }, nowLine(env))),
+    env.part("lbv-part-now", nowArgs(view), () => h("div", { class: "lbv-now", "data-testid": "lbv-now" }, nowLine(env))),
     env.part("lbv-part-birds", [view.birds, view.birds_to_win], () => h("div", { class: "lbv-birds", "data-testid": "lbv-birds",
       dataset: { birds: String(view.birds) }, title: tr("birds") }, h("span", { class: "lbv-blabel" }, tr("birds")), birds(),
     h("b", {}, tr("birds.of", { n: view.birds, max: view.birds_to_win })))));
@@ -249,9 +230,10 @@ function boatWrap(env) {
 function stage(env) {
   const { view } = env;
   const parts = [];
-  // "Waiting for ...": its box drawn on every update, its words built again only when what for
-  // or, of several, whom changes (moments.js; names: the parts' extra)
-  const waiting = lifeboatWaiting(env.msg, env.ctx, env.part);
+  // "Waiting for ...": built again only when whom or what for changes (names: the parts' extra)
+  const win = (view.fight && view.fight.window) || (["rescue", "thirst"].includes(view.phase) ? view.window : null);
+  const waiting = env.part("lbv-part-waiting", [view.over, env.msg.waiting_for || [], win, win ? env.msg.deadline : null],
+    () => lifeboatWaiting(env.msg, env.ctx));
   // The panel of the moment: its box (class, test id, a window's progress: who is done) is
   // drawn on every update, what it shows is a part with all it reads (the characters' names:
   // the parts' extra), in a box of `display: contents`. One id whatever it shows, so a panel

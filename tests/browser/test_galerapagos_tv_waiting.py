@@ -31,8 +31,8 @@ _BANNER = """() => {
 
 def test_every_seat_has_its_name_rule():
     most = json.loads((ROOT / "engine" / "galerapagos" / "data.json").read_text())["players"]["max"]
-    css = (ROOT / "table_web" / "games" / "galerapagos.css").read_text()
-    pairs = re.findall(r'\.wf-banner\[data-wf(\d+)="1"\]\s*\.gt-wfwho\s*>\s*\.gt-wf(\d+)\b', css)
+    css = (ROOT / "server" / "static" / "css" / "moments.css").read_text()
+    pairs = re.findall(r'\.wf-banner\[data-wf(\d+)="1"\]\s*\.wf-who\s*>\s*\.wf-n(\d+)\b', css)
     assert all(a == b for a, b in pairs), pairs
     assert sorted(int(a) for a, _ in pairs) == list(range(most)), (pairs, most)
 

@@ -442,7 +442,8 @@ export function pageParts(root, key, extra = "") {
     }
     if (was === sig) {
       // (an element found in `root` before, still in the document, is in it still: the walk up
-      // of contains(), a few microseconds a part and dozens of parts an update, is done once)
+      // of contains(), a few microseconds a part and dozens of parts an update, is done once;
+      // this holds while no code moves a part out of its page into another place of the document)
       const live = document.getElementById(id);
       if (live && (held.inRoot.has(live) ? live.isConnected : root.contains(live))) {
         held.inRoot.add(live);

@@ -9,13 +9,16 @@
 //    handshake, the WebSocket, each long-polling request, every reconnection), read from
 //    `auth()` before each (re)connection: a proxy in front of a hosted site routes by it
 //    (docs/hosting.md); a single server ignores it.
-//  - request(event, payload) emits with an acknowledgement and a timeout and always resolves
-//    to the server's `{ok, ...}` reply (a timeout becomes {ok: false, error: {code: "timeout"}}).
-//    A reply that comes after its timeout still goes to the request's `late(reply)`: a slow
-//    server has done what was asked (a join: the phone's seat and token), and a page that
-//    had given up must not lose it.
-//  - requestWhenConnected(event, payload, connectMs): request() once the socket is connected
-//    (the timeout counting from then); not connected within connectMs: the timeout's reply.
+//  - request(event, payload, timeoutMs, { late }) emits with an acknowledgement and a timeout
+//    and always resolves to the server's `{ok, ...}` reply (a timeout becomes {ok: false,
+//    error: {code: "timeout"}}). A reply that comes after its timeout on the same connection
+//    still goes to `late(reply)`: a slow server has done what was asked (a join: the phone's
+//    seat and token). A request whose connection closes resolves as a timeout at once; its
+//    reply, if the server sent one, went with the connection (a join then stays unanswered:
+//    the server would have to recognise the retried join).
+//  - requestWhenConnected(event, payload, connectMs, { late }): request() once the socket is
+//    connected (the timeout counting from then); not connected within connectMs: the timeout's
+//    reply.
 import { io } from "/static/vendor/socket.io/socket.io.esm.min.js";
 
 const HIDDEN_RECONNECT_MS = 2000;

@@ -11,13 +11,15 @@
 //     with nodes in the names' place, and waitingBox(names, { lang, total, kind, testid,
 //     dataset }, ...children) -> the banner's box: a game may build its words its own way,
 //     and waitingClock({ lang, testid }) -> its countdown (its `.wf-secs` a ticker's)
+//   waitingFlagged({ seats, all, person, key, opts, part, id }) -> { words, dataset }: a TV's
+//     banner words as a page part, one name shown among every name by a data-wf<seat> flag
 //   listNodes(items, lang) -> [Node|string]: items (nodes or strings) joined as a sentence list
 //   ticker(root, deadline, selector, format, { urgent }) -> stop(): paints the seconds left
 //     (as format(seconds) says) into every element under root matching selector, until the
 //     deadline; with `urgent`, the class "urgent" marks the last `urgent` seconds
 //   minutesSeconds(seconds) -> "1:05", a ticker's format
 //   secondsLeft(deadline) -> the whole seconds a ticker paints
-import { h, ensureCss } from "./dom.js";
+import { h, ensureCss, flags } from "./dom.js";
 
 ensureCss(new URL("../css/moments.css", import.meta.url));
 
@@ -106,6 +108,31 @@ export function waitingBanner({ who = [], lang = "en", total = 0, kind = "turn",
   const opts = { lang, total, kind, testid };
   return waitingBox(people.map((p) => p.name), opts, waitingWords(waitingNames(people), opts),
     deadline ? waitingClock({ lang, testid }) : null);
+}
+
+/**
+ * A TV's banner words as a page part, with the flags that show them (issue 24): one player
+ * waited for (a turn: most updates), the words hold every player's name and the banner's
+ * `data-wf<seat>` "1" shows that one's (css/moments.css), so the turn passing on writes two
+ * attributes and builds no words; the one node standing for the name makes them the one-name
+ * sentence, in either language. Several waited for (a vote, a window): the names with their
+ * commas and "and", built when the list changes (which names remain decides them), each
+ * keyed by `key(seat)` (one leaving keeps the others' nodes). `part` is the page's
+ * (morph.js pageParts), `id` the part's; `all` every seat in the game; `person(seat)` ->
+ * {name, colour}. Returns {words, dataset}: the words and the flags for waitingBox.
+ */
+export function waitingFlagged({ seats, all, person, key, opts, part, id }) {
+  const one = seats.length === 1;
+  const words = part(id, one ? [opts.kind, opts.total, 1] : [opts.kind, opts.total, seats], () => {
+    if (!one) return waitingWords(waitingNames(seats.map((x) => ({ ...person(x), key: key(x) }))), opts);
+    return waitingWords([h("span", { class: "wf-who" }, all.map((x) => {
+      const p = person(x);
+      // (its class, wf-n<seat>, is what a flag's rule shows: that name; a style invalidation
+      // goes by a rule's last class, so a flag restyles one name, not all of them)
+      return h("b", { class: ["wf-name", `wf-n${x}`], style: { "--wf-c": p.colour } }, p.name);
+    }))], opts);
+  });
+  return { words, dataset: flags(all, { wf: one ? seats : [] }) };
 }
 
 /** A banner's countdown ("closes in 12 s"): its seconds, `.wf-secs`, are a ticker's to paint. */

@@ -1,11 +1,12 @@
 // Galèrapagos' big moments on the TV (server/static/js/reveal.js, waiting.js): the sacrifice,
-// hurricane and departure votes and the end turn over on the whole screen; who the island
-// waits for, in big type. Built from view(None) only (view.ballots: this turn's decided votes,
+// hurricane and departure votes and the end turn over on the whole screen (who the island
+// waits for is the TV module's: galerapagos.js waitingFor). Built from view(None) only (view.ballots: this turn's decided votes,
 // kept by the engine across a reload).
 import { fmt, who, choiceNode, cardName, names } from "./common.js";
 import { offerReveals, gameKeyOf, revealSeconds, plainText } from "/static/js/reveal.js";
 
-const person = (ctx, seat) => {
+/** A castaway's name and colour (the reveals' and the TV's banner's). */
+export const person = (ctx, seat) => {
   const c = ctx.colourOf(seat);
   return { name: c.name, colour: c.colour };
 };
@@ -54,5 +55,3 @@ export function galerapagosReveals(msg, ctx, tr) {
   if (view.over && view.result) offers.push({ key: "final", build: () => finalSpec(view, tr, ctx) });
   offerReveals(gameKeyOf(msg, ctx), offers, { seconds: revealSeconds(ctx), lang: ctx.lang });
 }
-
-

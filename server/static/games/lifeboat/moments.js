@@ -5,8 +5,7 @@
 // them across a reload).
 import { charName, navCard, tr as makeTr } from "./common.js";
 import { offerReveals, gameKeyOf, revealSeconds } from "/static/js/reveal.js";
-import { waitingBox, waitingClock, waitingNames, waitingWords, listNodes } from "/static/js/waiting.js";
-import { h, flags } from "/static/js/dom.js";
+import { waitingBanner, listNodes } from "/static/js/waiting.js";
 
 function envOf(msg, ctx) {
   return { view: msg.view, tr: makeTr(ctx), lang: ctx.lang, colourOf: ctx.colourOf, ctx };
@@ -68,38 +67,16 @@ export function lifeboatReveals(msg, ctx) {
   offerReveals(gameKeyOf(msg, ctx), offers, { seconds: revealSeconds(ctx), lang: ctx.lang });
 }
 
-/** "Waiting for Bruno and Emma" / "Everyone is done but Chloé", with the window's countdown.
- * part: the page's parts (morph.js pageParts); the words are one ("lbv-part-waiting"), the
- * countdown another ("lbv-part-clock"), in a box drawn on every update. */
-export function lifeboatWaiting(msg, ctx, part) {
+/** "Waiting for Bruno and Emma" / "Everyone is done but Chloé", with the window's countdown. */
+export function lifeboatWaiting(msg, ctx) {
   const view = msg.view;
   if (view.over) return null;
-  const seats = msg.waiting_for || [];
-  if (!seats.length) return null;
   const env = envOf(msg, ctx);
+  const seats = msg.waiting_for || [];
   const win = (view.fight && view.fight.window) || (["rescue", "thirst"].includes(view.phase) ? view.window : null);
-  const opts = { lang: ctx.lang, kind: win ? "ready" : "turn", total: win ? win.seats.length : 0, testid: "waiting-for" };
-  // One player waited for (a turn, most updates): the words hold every player's name, and the
-  // banner's data-wf<seat> (table_web/games/lifeboat.css) shows that seat's, so the turn passing
-  // on writes two attributes and builds no words (issue 24: the banner was built on 0.68 of
-  // updates); one node stands for the name, so the words are the shared banner's one-name
-  // sentence (waiting.js), in English and French. Several (a window): the names and their
-  // commas and "and" are the list's, built when it changes.
-  const words = part("lbv-part-waiting", seats.length === 1 ? [opts.kind, opts.total, 1] : [opts.kind, opts.total, seats], () => {
-    if (seats.length > 1) return waitingWords(waitingNames(seats.map((x) => ({ ...person(env, x, false), key: `lbt-wf-${x}` }))), opts);
-    return waitingWords([h("span", { class: "lbt-wfwho" }, view.characters.map((_, x) => {
-      const p = person(env, x, false);
-      // (its class, lbt-wf<seat>, is what a flag's rule restyles: that name, not every name)
-      return h("b", { class: ["wf-name", `lbt-wf${x}`], style: { "--wf-c": p.colour }, dataset: { seat: String(x) } }, p.name);
-    }))], opts);
+  return waitingBanner({
+    who: seats.map((x) => ({ ...person(env, x, false), key: `lbt-wf-${x}` })), lang: ctx.lang, kind: win ? "ready" : "turn",
+    total: win ? win.seats.length : 0, deadline: win ? msg.deadline : null, testid: "waiting-for",
   });
-  // The countdown of a window, kept with the seconds the ticker painted while its deadline is
-  // the same (one more player done writes no clock). The shared banner's own clock, its words
-  // in the language (waiting.js).
-  const clock = win && msg.deadline ? part("lbv-part-clock", [msg.deadline],
-    () => waitingClock({ lang: ctx.lang, testid: opts.testid })) : null;
-  // (the box itself is drawn on every update: a few of its attributes written when whom it
-  // waits for changes)
-  return waitingBox(seats.map((x) => env.colourOf(x).name),
-    { ...opts, dataset: flags(view.characters.map((_, x) => x), { wf: seats.length === 1 ? seats : [] }) }, words, clock);
 }
+

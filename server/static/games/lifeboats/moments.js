@@ -4,7 +4,7 @@
 import { chip, fill, fmt, hatIcon, boatColour } from "./common.js";
 import { h, flags } from "/static/js/dom.js";
 import { offerReveals, gameKeyOf, revealSeconds, plainText as textOf } from "/static/js/reveal.js";
-import { waitingBox, waitingNames, waitingWords } from "/static/js/waiting.js";
+import { waitingBox, waitingFlagged } from "/static/js/waiting.js";
 
 const person = (view, seat) => ({ name: view.players[seat], colour: fill(view, view.colours[seat]) });
 const cap = (x) => (x ? x.charAt(0).toUpperCase() + x.slice(1) : x);
@@ -60,21 +60,11 @@ export function lifeboatsWaiting(msg, ctx, part) {
   const b = view.ballot;
   const voting = b && !b.negotiating && !b.revealed;
   const opts = { lang: ctx.lang, kind: voting ? "vote" : "turn", total: voting ? b.voters.length : 0 };
-  // One player waited for (a turn, most updates): the words hold every player's name, and the
-  // banner's data-wf<seat> (lifeboats.css) shows that seat's, so the turn passing on writes two
-  // attributes and builds no words (issue 24: the banner was built on 0.95 of updates); one node
-  // stands for the name, so the words are the shared banner's one-name sentence (waiting.js).
-  // Several: the names and their commas and "and" are the list's, built when it changes.
-  const words = part("lb-part-waiting", seats.length === 1 ? [opts.kind, opts.total, 1] : [opts.kind, opts.total, seats], () => {
-    if (seats.length > 1) return waitingWords(waitingNames(seats.map((x) => ({ ...person(view, x), key: `lb-wf-${x}` }))), opts);
-    return waitingWords([h("span", { class: "lb-wfwho" }, view.players.map((_, x) => {
-      const p = person(view, x);
-      // (its class, lb-wf<seat>, is what a flag's rule restyles: that name, not the banner's every name)
-      return h("b", { class: ["wf-name", `lb-wf${x}`], style: { "--wf-c": p.colour }, dataset: { seat: String(x) } }, p.name);
-    }))], opts);
-  });
+  // The banner's words, one name shown among every name by a flag (waiting.js waitingFlagged:
+  // the turn passing on builds no words; issue 24: the banner was built on 0.95 of updates).
+  const { words, dataset } = waitingFlagged({ seats, all: view.players.map((_, x) => x), person: (x) => person(view, x),
+    key: (x) => `lb-wf-${x}`, opts, part, id: "lb-part-waiting" });
   // (the box itself is drawn on every update: a few of its attributes written when whom it
   // waits for changes)
-  return waitingBox(seats.map((x) => view.players[x]),
-    { ...opts, dataset: flags(view.players.map((_, x) => x), { wf: seats.length === 1 ? seats : [] }) }, words);
+  return waitingBox(seats.map((x) => view.players[x]), { ...opts, dataset }, words);
 }
