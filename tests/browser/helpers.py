@@ -27,13 +27,9 @@ def tv_and_ana(browser, contexts, page_errors, live_server, tv_size):
 
 
 def join(page, name):
-    """Type a name on a visitor phone and join with the keyboard's "go" (Enter in the field);
-    waits for the phone's lobby card. Not a click: a click is aimed at where the button is,
-    and a render in between (the room message of another phone joining) may move it; one CI
-    run lost Bob's join so (his phone connected, not joining, no toast: the form never saw the
-    click). The tap on "Join" has tests of its own (test_platform, test_reconnect, ...)."""
+    """Type a name on a visitor phone and join; waits for the phone's lobby card."""
     page.fill("#name", name)
-    page.press("#name", "Enter")
+    page.click("#join")
     page.locator("#you").wait_for()
 
 
