@@ -373,3 +373,26 @@ def preview_tv(browser, preview, scenario, lang="en", twice=False):
     if twice:
         page.evaluate("m => window.__rerender(m)", data)
     return page, errors, data
+
+
+def forced_layouts(events, n, prefix="update-"):
+    """Per update (marked by console.timeStamp(`<prefix><i>`), i < n): the layouts a script
+    forced on the page's main thread between its mark and the next. A forced layout is a style
+    recalc then one or more Layout events with a JavaScript stack (Blink may lay out a second,
+    short pass for the same read): one per recalc is counted. The trace holds every page of the
+    browser: only the main thread the marks are on counts (another page of a test lays itself
+    out meanwhile). Needs the "disabled-by-default-devtools.timeline.stack" category."""
+    updates = stamps(events, prefix)
+    marks = [(ts, int(message[len(prefix):])) for ts, message, _, _ in updates]
+    main = {(pid, tid) for _, _, pid, tid in updates}
+    forced = [0] * n
+    recalc = True
+    for e in sorted((e for e in events if e.get("ph") == "X" and (e.get("pid"), e.get("tid")) in main), key=lambda e: e["ts"]):
+        if e.get("name") == "UpdateLayoutTree":
+            recalc = True
+        elif e.get("name") == "Layout" and (e.get("args", {}).get("beginData") or {}).get("stackTrace"):
+            at = [i for ts, i in marks if ts <= e["ts"]]
+            if at and recalc:
+                forced[at[-1]] += 1
+            recalc = False
+    return forced

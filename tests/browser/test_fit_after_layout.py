@@ -14,7 +14,7 @@ No sleeps: every wait is on a frame or a condition."""
 import pytest
 
 from tests.browser import preview as preview_page
-from tests.browser.helpers import stamps, trace
+from tests.browser.helpers import forced_layouts, trace
 
 pytestmark = pytest.mark.browser
 
@@ -46,22 +46,6 @@ _UPDATE = """async ([i, how]) => {
 }"""
 
 
-def _forced(events, n):
-    """Per update: the layouts a script forced (a Layout with a JavaScript stack) on the page's
-    main thread, between its mark and the next."""
-    marks = stamps(events, "update-")
-    main = {(pid, tid) for _, _, pid, tid in marks}
-    at = [(ts, int(msg.split("-")[1])) for ts, msg, _, _ in marks]
-    forced = [0] * n
-    for e in events:
-        if (e.get("ph") == "X" and e.get("name") == "Layout" and (e.get("pid"), e.get("tid")) in main
-                and (e.get("args", {}).get("beginData") or {}).get("stackTrace")):
-            before = [i for ts, i in at if ts <= e["ts"]]
-            if before:
-                forced[before[-1]] += 1
-    return forced
-
-
 def _open(browser, preview):
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     errors = []
@@ -79,12 +63,12 @@ def test_a_watched_check_reads_after_the_frames_layout_and_forces_none(browser, 
     events = trace(page, lambda: [page.evaluate(_UPDATE, [i, "watch"]) for i in range(n)], categories)
     # checked once per update, with that update's sizes, and no read forced a layout
     assert page.evaluate("() => window.__seen") == [10 + i for i in range(n)]
-    assert _forced(events, n) == [0] * n
+    assert forced_layouts(events, n) == [0] * n
     # the same read in the next animation frame forces the layout on every update
     page.evaluate("() => { window.__seen = []; }")
     events = trace(page, lambda: [page.evaluate(_UPDATE, [i, "frame"]) for i in range(n)], categories)
     assert page.evaluate("() => window.__seen") == [10 + i for i in range(n)]
-    assert all(f >= 1 for f in _forced(events, n)), _forced(events, n)
+    assert all(f >= 1 for f in forced_layouts(events, n)), forced_layouts(events, n)
     assert not errors and not page.evaluate("() => window.__errors"), (errors, page.evaluate("() => window.__errors"))
     page.close()
 

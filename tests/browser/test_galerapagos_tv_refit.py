@@ -9,8 +9,7 @@ No sleeps: every wait is on a frame."""
 import pytest
 
 from tests.browser import preview as preview_page
-from tests.browser.helpers import trace
-from tests.browser.test_fit_after_layout import _forced
+from tests.browser.helpers import forced_layouts, trace
 from tests.browser.test_galerapagos_modules import _open_tv
 
 pytestmark = pytest.mark.browser
@@ -47,7 +46,7 @@ def test_a_kept_fit_forces_no_layout_and_a_crowded_moment_refits_before_its_fram
 
     categories = ["devtools.timeline", "disabled-by-default-devtools.timeline.stack"]
     events = trace(page, lambda: [update(i) for i in range(5)], categories)
-    assert _forced(events, 5) == [0] * 5
+    assert forced_layouts(events, 5) == [0] * 5
     u = shown[0]["u"]
     assert all(s == {"u": u, "spills": []} for s in shown), shown
 
@@ -63,7 +62,7 @@ def test_a_kept_fit_forces_no_layout_and_a_crowded_moment_refits_before_its_fram
     # and kept, with no layout forced, while nothing grows again
     shown.clear()
     events = trace(page, lambda: [update(i) for i in range(6, 9)], categories)
-    assert _forced(events, 9)[6:] == [0] * 3
+    assert forced_layouts(events, 9)[6:] == [0] * 3
     assert all(s == {"u": crowded, "spills": []} for s in shown), shown
     assert not errors, errors
     page.close()

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import own_server
-from tests.browser.helpers import host_request as _request, new_page, socket_events, stamps, trace, tv_and_ana
+from tests.browser.helpers import forced_layouts, host_request as _request, new_page, socket_events, trace, tv_and_ana
 
 pytestmark = pytest.mark.browser
 
@@ -131,24 +131,7 @@ def _layouts_per_update(tv, payloads):
             })""", [msg, i])
             layouts.append(_metrics(cdp)["LayoutCount"] - before)
     events = trace(tv, feed, ["devtools.timeline", "disabled-by-default-devtools.timeline.stack"], cdp)
-    updates = stamps(events, "update-")
-    marks = [(ts, int(message.split("-")[1])) for ts, message, _, _ in updates]
-    # The trace holds every page of the browser: only this page's main thread (where its marks
-    # are) counts. Another page of the test (a TV whose game goes on) lays itself out meanwhile.
-    main = {(pid, tid) for _, _, pid, tid in updates}
-    # A forced layout is a style recalc then one or more Layout events, all with a stack (Blink
-    # may lay out a second, short pass for the same read); one per recalc is counted.
-    forced = [0] * len(payloads)
-    recalc = True
-    for e in sorted((e for e in events if e.get("ph") == "X" and (e.get("pid"), e.get("tid")) in main), key=lambda e: e["ts"]):
-        if e.get("name") == "UpdateLayoutTree":
-            recalc = True
-        elif e.get("name") == "Layout" and (e.get("args", {}).get("beginData") or {}).get("stackTrace"):
-            at = [i for ts, i in marks if ts <= e["ts"]]
-            if at and recalc:
-                forced[at[-1]] += 1
-            recalc = False
-    return layouts, forced
+    return layouts, forced_layouts(events, len(payloads))
 
 
 def _morphed_and_fresh(tv, msg):
