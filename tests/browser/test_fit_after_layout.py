@@ -14,7 +14,7 @@ No sleeps: every wait is on a frame or a condition."""
 import pytest
 
 from tests.browser import preview as preview_page
-from tests.browser.helpers import forced_layouts, trace
+from tests.browser.helpers import forced_layouts, preview_tv, trace
 
 pytestmark = pytest.mark.browser
 
@@ -47,11 +47,7 @@ _UPDATE = """async ([i, how]) => {
 
 
 def _open(browser, preview):
-    page = browser.new_page(viewport={"width": 1280, "height": 720})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{preview}?page=table&s=step&lang=en")
-    page.wait_for_function("window.__ready === true")
+    page, errors, _ = preview_tv(browser, preview, "step")
     page.evaluate(_SETUP)
     return page, errors
 
