@@ -5,10 +5,10 @@ inserted or removed (a line in the recent events, a passenger in a boat, a pawn 
 seat), the children before and after it matching by tag and id; idiomorph walked the whole
 parent for it. showPage now keeps the neighbours as they are (compared and updated like any
 matched element), removes the old run and inserts the drawn nodes themselves, with their
-handlers (partStats.runs; no copy: each new element is made once), and leaves the parent to idiomorph, as before (partStats.units), when the run
-holds a node idiomorph would move (an id the other side has), a kept part, a form field, a
-<details> or the focus. Each case checks the page shown reads exactly as the page drawn, which
-nodes are kept, and which way it went.
+handlers (partStats.runs; no copy: each new element is made once), and leaves the parent to
+idiomorph, as before (partStats.units), when the run holds a node idiomorph would move (an id
+the other side has), a kept part, a form field, a <details> or the focus. Each case checks the
+page shown reads exactly as the page drawn, which nodes are kept, and which way it went.
 """
 import pytest
 
@@ -226,7 +226,6 @@ def test_random_edits_read_as_drawn(page):
     }""")
     assert out["bad"] == [], out
     assert out["runs"] > 50 and out["units"] > 0, out
-
 
 
 # Counts the elements made from now on (createElement/NS, and what cloneNode and importNode
