@@ -4,11 +4,11 @@ Most subtrees the morph handed to idiomorph were a parent whose children differ 
 inserted or removed (a line in the recent events, a passenger in a boat, a pawn on an empty
 seat), the children before and after it matching by tag and id; idiomorph walked the whole
 parent for it. showPage now keeps the neighbours as they are (compared and updated like any
-matched element), removes the old run and inserts clones of the drawn one with their handlers
-(partStats.runs), and leaves the parent to idiomorph, as before (partStats.units), when the run
-holds a node idiomorph would move (an id the other side has), a kept part, a form field, a
-<details> or the focus. Each case checks the page shown reads exactly as the page drawn, which
-nodes are kept, and which way it went.
+matched element), removes the old run and inserts the drawn nodes themselves, with their
+handlers (partStats.runs; no copy: each new element is made once), and leaves the parent to
+idiomorph, as before (partStats.units), when the run holds a node idiomorph would move (an id
+the other side has), a kept part, a form field, a <details> or the focus. Each case checks the
+page shown reads exactly as the page drawn, which nodes are kept, and which way it went.
 """
 import pytest
 
@@ -49,6 +49,7 @@ SETUP = """async () => {
       spec.part ? part("fixture-part", spec.part, () => h("section", null, spec.part)) : null,
       spec.after ? h("aside", null, spec.after.map(line)) : null);
     const drawn = read(page);
+    window.__drawn = new Set(page.querySelectorAll("*"));
     const before = { ...partStats };
     showPage(root, page, "fixture|1");
     return { units: partStats.units - before.units, runs: partStats.runs - before.runs,
@@ -225,3 +226,66 @@ def test_random_edits_read_as_drawn(page):
     }""")
     assert out["bad"] == [], out
     assert out["runs"] > 50 and out["units"] > 0, out
+
+
+# Counts the elements made from now on (createElement/NS, and what cloneNode and importNode
+# copy), as benchmarks/pages.py does, in window.__made.n.
+COUNT_MADE = """() => {
+  const c = window.__made = { n: 0 };
+  const count = (n, deep) => (n.nodeType !== 1 ? 0 : deep ? 1 + n.getElementsByTagName("*").length : 1);
+  const [ce, cen] = [document.createElement, document.createElementNS];
+  const [clone, imp] = [Node.prototype.cloneNode, Document.prototype.importNode];
+  document.createElement = function (...a) { c.n++; return ce.apply(this, a); };
+  document.createElementNS = function (...a) { c.n++; return cen.apply(this, a); };
+  Node.prototype.cloneNode = function (deep) { const n = clone.call(this, deep); c.n += count(n, deep); return n; };
+  Document.prototype.importNode = function (node, deep) { const n = imp.call(this, node, deep); c.n += count(n, deep); return n; };
+}"""
+
+
+def test_an_inserted_run_is_the_drawn_nodes_not_copies(page):
+    """The drawn page is thrown away after the update: a run inserted is the drawn nodes
+    themselves (with their properties, and what a module holds of them), so each new element
+    is made once, by the module."""
+    show(page, {"one": ["#a A", "#c C"]})
+    page.evaluate("() => window.__mark()")
+    page.evaluate(COUNT_MADE)
+    out = show(page, {"one": ["#a A", "!b", "~p", "#c C"], "two": ["x"]})
+    assert out == {"units": 0, "runs": 2, "whole": 0, "built": 0, "same": True}, out
+    # the page drew 9 elements (a div, two ul, four li, a p, a button) and showPage made none
+    assert page.evaluate("() => window.__made.n") == 9
+    assert page.evaluate("() => window.__marks('li, p, button')") == [1, 0, 0, 0, 2, 0]
+    assert page.evaluate("""() => [...document.querySelectorAll('#fixture-root li, #fixture-root p, #fixture-root button')]
+      .filter((el) => !el.__mark).every((el) => window.__drawn.has(el))""")
+
+
+def test_a_button_inserted_runs_the_last_renders_handler(page):
+    show(page, {"one": ["!a"]})
+    show(page, {"one": ["!a", "!b"]})            # render 2 inserts b, drawn with its handler
+    page.locator(".one button", has_text="b").click()
+    show(page, {"one": ["!a", "!b"]}, go=True)   # render 3 keeps it: render 3's handler
+    page.locator(".one button", has_text="b").click()
+    assert page.evaluate("() => window.__clicks") == [["b", 2], ["b", 3]]
+
+
+def test_a_unit_that_fails_after_a_run_morphs_the_drawn_page_whole(page):
+    """The drawn nodes a run moved into the page go back into the drawn page when a subtree's
+    idiomorph morph fails after it: the page is then morphed whole from the drawn page, whole."""
+    show(page, {"one": ["#a A"], "two": ["#b B", "#c C"]})
+    out = page.evaluate("""async () => {
+      const { Idiomorph } = await import("/static/vendor/idiomorph/idiomorph.esm.js");
+      const morph = Idiomorph.morph;
+      let failed = 0;
+      // the first subtree morph (outerHTML) fails once
+      Idiomorph.morph = function (old, now, config) {
+        if (config.morphStyle === "outerHTML" && !failed++) throw new Error("test: a unit fails");
+        return morph.call(this, old, now, config);
+      };
+      try {
+        // list one: a run inserted; list two: two lines swapped (idiomorph's)
+        return window.__show({ lists: { one: ["#a A", "#n N", "~p"], two: ["#c C", "#b B"] } });
+      } finally {
+        Idiomorph.morph = morph;
+      }
+    }""")
+    assert out["whole"] == 1 and out["same"], out
+    assert page.evaluate("() => [...document.querySelectorAll('#fixture-root li')].map((el) => el.id)") == ["a", "n", "c", "b"]

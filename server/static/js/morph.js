@@ -9,7 +9,8 @@
 // Handlers: h() keeps an element's handlers in a table behind one stable listener (dom.js); a
 // kept element takes the table of the element drawn for it, so its clicks see the new state.
 // idiomorph inserts a clone of a new subtree (importNode), which copies no handler: the
-// clone's elements take the tables of the drawn ones, walked side by side.
+// clone's elements take the tables of the drawn ones, walked side by side. A run of new
+// children put in without idiomorph (putRun) is the drawn nodes themselves, with their own.
 //
 // Page state belongs to one game: the page of another game (a rematch, another room) replaces
 // the old one instead of being morphed into it, so no node of game A is reused for game B.
@@ -203,8 +204,8 @@ function pair(a, b, units, same, attrs, texts, runs) {
 // empty seat, a name in a sentence): one run of children inserted or removed, the children
 // before and after it matching by tag and id. Idiomorph would morph the whole parent (its
 // set-up and the walk of every child, about 12 us a line); here the neighbours are planned as
-// any matched pair, and the run is removed, or inserted as clones of the drawn nodes with their
-// handlers, which is what idiomorph's createNode does for a subtree it has nothing to match in.
+// any matched pair, and the run is removed, or inserted: the drawn nodes themselves, where
+// idiomorph's createNode inserts a copy of a subtree it has nothing to match in.
 // So are the next commonest: a window sliding along a list (one run removed at one end, one
 // inserted at the other, the children between matching), and a run replaced by one with
 // nothing idiomorph would match in it (a name's mark that becomes a text). `a`, `b`: the first
@@ -303,7 +304,7 @@ function removing(o, n, from, count, runs) {
 
 const OWN_STATE_SELECTOR = [...OWN_STATE].join(",");
 
-// A drawn element to insert as a clone: no id that is in the page (idiomorph would move that
+// A drawn element to insert as it is: no id that is in the page (idiomorph would move that
 // node here), no stand-in, no form field nor <details>.
 function insertable(el) {
   if (standing.has(el) || OWN_STATE.has(el.localName)) return false;
@@ -328,13 +329,21 @@ function removable(el, ids) {
 }
 
 // A run planned above put in: [parent, the old child after the run or the first removed, the
-// first drawn child to insert or null to remove, how many].
-function putRun(o, at, from, count) {
+// first drawn child to insert or null to remove, how many]. The drawn children themselves go
+// into the page, not copies of them (idiomorph's createNode copies them with importNode, not to
+// change the new content it was given): the drawn page is thrown away after the update, so
+// each new element is made once (a copy made every element a second time and walked both
+// trees to carry the handlers) and keeps its own handlers, properties and what a module holds
+// of it. `moved` gets [node, its drawn parent, the drawn node after it] for each, to put them
+// back (putBackRuns) if the update falls back to idiomorph's morph of the drawn page.
+function putRun(o, at, from, count, moved) {
   if (from) {
-    for (; count > 0; from = from.nextSibling, count--) {
-      const clone = document.importNode(from, true);
-      o.insertBefore(clone, at);
-      if (clone.nodeType === 1) carryTree(from, clone);
+    const drawnParent = from.parentNode;
+    for (; count > 0; count--) {
+      const next = from.nextSibling;   // (read before the move takes it out of the drawn page)
+      moved.push(from, drawnParent, next);
+      o.insertBefore(from, at);
+      from = next;
     }
   } else {
     while (count-- > 0) {
@@ -343,6 +352,12 @@ function putRun(o, at, from, count) {
       at = next;
     }
   }
+}
+
+// The drawn nodes putRun moved into the page, back where they were drawn (the last first: the
+// node each goes before is then back already), so the drawn page is whole again.
+function putBackRuns(moved) {
+  for (let i = moved.length - 3; i >= 0; i -= 3) moved[i + 1].insertBefore(moved[i], moved[i + 2]);
 }
 
 // The attributes of an element whose children are as they were (a phase on the page, a class
@@ -376,7 +391,8 @@ function byParts(old, page) {
   for (let i = 0; i < same.length; i += 2) carryHandlers(same[i], same[i + 1]);
   for (let i = 0; i < attrs.length; i += 2) syncAttributes(attrs[i], attrs[i + 1]);
   for (let i = 0; i < texts.length; i += 2) texts[i].nodeValue = texts[i + 1].nodeValue;
-  for (let i = 0; i < runs.length; i += 4) putRun(runs[i], runs[i + 1], runs[i + 2], runs[i + 3]);
+  const moved = [];
+  for (let i = 0; i < runs.length; i += 4) putRun(runs[i], runs[i + 1], runs[i + 2], runs[i + 3], moved);
   partStats.frames++;
   partStats.texts += texts.length / 2;
   partStats.runs += runs.length / 4;
@@ -389,6 +405,7 @@ function byParts(old, page) {
       // not placed after all: the whole page, from what is now shown
       console.warn("morph by parts failed, morphing the page", err);
       dropPantry();
+      putBackRuns(moved);
       return false;
     }
   }
