@@ -28,8 +28,12 @@ def tv_and_ana(browser, contexts, page_errors, live_server, tv_size):
 
 def join(page, name):
     """Type a name on a visitor phone and join; waits for the phone's lobby card."""
+    from tests.browser.conftest import mark
+    mark(page, f"join: fill #name with {name!r}")
     page.fill("#name", name)
+    mark(page, "join: click #join")
     page.click("#join")
+    mark(page, "join: clicked, waiting for #you")
     page.locator("#you").wait_for()
 
 
