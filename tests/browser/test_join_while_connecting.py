@@ -19,7 +19,7 @@ No sleeps: every wait is on a condition.
 import pytest
 
 from tests.browser.conftest import PHONE, TIMEOUT_MS
-from tests.browser.helpers import join
+from tests.browser.helpers import held_socket, join
 
 pytestmark = pytest.mark.browser
 
@@ -32,42 +32,16 @@ COME_BACK = {
 }
 
 
-def held_connect(page):
-    """Route the page's socket through the test, holding the page's Socket.IO CONNECT packets
-    ('40...') until release() sends them on, in order."""
-    hold = {"on": True, "frames": [], "server": None}
-
-    def route(ws):
-        server = ws.connect_to_server()
-        server.on_message(ws.send)
-
-        def to_server(message):
-            if hold["on"] and isinstance(message, str) and message.startswith("40"):
-                hold["frames"].append(message)
-            else:
-                server.send(message)
-        ws.on_message(to_server)
-        hold["server"] = server
-
-    def release():
-        hold["on"] = False
-        for frame in hold["frames"]:
-            hold["server"].send(frame)
-        hold["frames"].clear()
-
-    page.route_web_socket("**/socket.io/**", route)
-    return release
-
-
 def connecting_phone(browser, contexts, page_errors, live_server, code, hold_load=False):
     """A phone on /j/<code> whose Socket.IO CONNECT is held (its transport open, not connected
-    yet): (page, release). `hold_load`: its header's icon is held too, so its `load` (and the
-    `pageshow` after it) has not come yet; the returned `load()` lets it come."""
+    yet): (page, release, load); release() lets its CONNECTs through. `hold_load`: its header's
+    icon is held too, so its `load` (and the `pageshow` after it) has not come yet; load() lets
+    it come."""
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-US")
     ctx.set_default_timeout(TIMEOUT_MS)
     contexts.append(ctx)
     phone = page_errors.watch(ctx.new_page(), "phone")
-    release = held_connect(phone)
+    _, release = held_socket(phone, sent=lambda frame: frame.startswith("40"))   # its CONNECTs
     icons = []
     if hold_load:
         phone.add_init_script("addEventListener('pageshow', () => { window.__shown = true; })")
