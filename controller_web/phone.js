@@ -39,6 +39,7 @@ const state = {
   hostOpen: false,
   joining: false,
   draftName: recall(nameKey) || "",
+  joinError: null,      // why the last tap on "Join" did not seat the phone, until the next tap
 };
 
 const conn = connectionBadge();
@@ -221,6 +222,7 @@ function buildJoinForm() {
     id: "name", name: "name", type: "text", class: "text-input", autocomplete: "nickname",
     autocapitalize: "words", enterkeyhint: "go", maxlength: String(NAME_MAX + 20),
     value: state.draftName, placeholder: t("phone.name_placeholder"), "aria-label": t("phone.name_label"),
+    "aria-describedby": "join-error", "aria-invalid": state.joinError ? "true" : undefined,
   });
   input.addEventListener("input", () => {
     state.draftName = input.value;
@@ -228,7 +230,13 @@ function buildJoinForm() {
   });
   const button = h("button", { type: "submit", class: "btn btn-primary btn-block", id: "join", disabled: state.joining || undefined },
     state.joining ? t("phone.joining") : t("phone.join"));
+  // A tap that did not seat the phone says why under the field until the next tap (the toast
+  // goes after 6 s: a player who looked away found a form that said nothing); kept in `state`,
+  // so a language switch, which builds the form again, says it in the new language.
+  const reason = h("p", { class: "code-error", id: "join-error" }, state.joinError ? errorText(state.joinError) : "");
   const fail = (error) => {
+    state.joinError = error;
+    reason.textContent = errorText(error);
     input.setAttribute("aria-invalid", "true");
     toast(errorText(error), { kind: "error" });
     input.focus();
@@ -237,6 +245,8 @@ function buildJoinForm() {
     class: "card join-card", id: "join-form", novalidate: true,
     onsubmit: async (event) => {
       event.preventDefault();
+      state.joinError = null;
+      reason.textContent = "";
       const name = input.value.trim();
       if (!name) return fail({ code: "name_empty" });
       if ([...name].length > NAME_MAX) return fail({ code: "name_too_long", params: { max: NAME_MAX } });
@@ -260,7 +270,7 @@ function buildJoinForm() {
   },
   h("h1", { class: "section-title" }, t("phone.join_title")),
   h("label", { class: "field-label", for: "name" }, t("phone.name_label")),
-  input, button);
+  input, reason, button);
   return form;
 }
 
@@ -268,6 +278,7 @@ function buildJoinForm() {
 function joined(reply, name) {
   if (state.meId || state.screen !== "room") return;
   clearToasts("error");   // an earlier "type a name" (or "the server did not answer") must not outlive the join
+  state.joinError = null;
   setToken(reply.token);
   store(nameKey, name);
   state.meId = reply.player && reply.player.id;

@@ -99,10 +99,12 @@ def own_server(data, *args):
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
             env={**os.environ, "PYTHONPATH": str(ROOT)})
         url = f"http://127.0.0.1:{port}"
+        SERVER_LOGS[url] = Path(data) / "server.log"
         try:
             _wait_healthy(url, proc)
             yield url
         finally:
+            SERVER_LOGS.pop(url, None)
             proc.terminate()
             try:
                 proc.wait(timeout=5)
@@ -133,55 +135,182 @@ def live_server(tmp_path_factory):
     server = LiveServer(data / "data", async_mode=os.environ.get("CASTAWAYS_ASYNC_MODE", "eventlet"),
                         bot_delay=0.2, log_dir=data)
     server.start()
+    SERVER_LOGS[server.url] = server.log_path
     try:
         yield server.url
     finally:
+        SERVER_LOGS.pop(server.url, None)
         server.stop()
 
 
 # ---- pages ----------------------------------------------------------------------------------
 
 # What a page was doing, for a test that failed (read before the pages close): a CI run under
-# load that waited 30 s for a phone's next screen said nothing more than "timeout".
+# load that waited 30 s for a phone's next screen said nothing more than "timeout". Then a join
+# lost about one fresh-clone CI run in two said only "connected, on its join form, not joining":
+# each page now also keeps its socket's last frames both ways, the toasts it showed and the taps
+# it got since it loaded (TRACE_SCRIPT), and the join form's field and button are read with its
+# state. None of it changes a page: an observer and three listeners on the document, test-only.
 PAGE_STATE = """() => { const c = window.castaways; const s = c && c.state;
   const stage = document.getElementById('stage');
+  const name = document.getElementById('name'), join = document.getElementById('join');
+  const trace = window.__castawaysTrace;
   return { url: location.pathname, socket: c ? (c.net.socket.connected ? 'connected' : 'down') : 'no castaways',
     screen: s && s.screen, meId: s && s.meId, joining: s && s.joining,
     room: s && s.room && { status: s.room.status, players: s.room.players.map((p) => `${p.id}:${p.name}:${p.seat}:${p.connected}`) },
     game: s && s.game && { version: s.game.version, seat: s.game.seat, over: s.game.over },
     stage: stage && { children: stage.childElementCount, inPage: document.body.contains(stage) },
-    toasts: [...document.querySelectorAll('.toast')].map((t) => t.textContent) }; }"""
+    toasts: [...document.querySelectorAll('.toast')].map((t) => t.textContent),
+    form: name || join ? { name: name && name.value, draft: s && s.draftName, invalid: name && name.getAttribute('aria-invalid'),
+      focused: document.activeElement === name, button: join && { disabled: join.disabled, text: join.textContent } } : null,
+    now: Math.round(performance.now()),
+    toastsShown: trace ? trace.toasts : 'no trace', taps: trace ? trace.taps : 'no trace' }; }"""
+# Before the page's own scripts: every toast shown (its time in ms since the page's navigation,
+# kind, text) and the last taps and submits the document saw (a click's target, a form's name
+# field). The body and the toasts' box are watched for added children only (not the page's
+# subtree: a morphed game page would call the observer on every update).
+TRACE_SCRIPT = """(() => {
+  const trace = { toasts: [], taps: [] };
+  Object.defineProperty(window, '__castawaysTrace', { value: trace });
+  const now = () => Math.round(performance.now());
+  const describe = (el) => el && el.localName ? el.localName + (el.id ? '#' + el.id : '')
+    + (typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\\s+/).join('.') : '') : String(el);
+  const tap = (what) => { trace.taps.push(now() + ' ' + what); if (trace.taps.length > 30) trace.taps.shift(); };
+  document.addEventListener('click', (e) => tap('click ' + describe(e.target)), true);
+  document.addEventListener('submit', (e) => { const f = e.target.querySelector('input');
+    tap('submit ' + describe(e.target) + (f ? ' ' + JSON.stringify(f.value) : '')); }, true);
+  document.addEventListener('keydown', (e) => { if (e.key === 'Enter') tap('Enter on ' + describe(e.target)); }, true);
+  const noted = new WeakSet();
+  const note = (el) => {
+    if (noted.has(el) || !el.classList || !el.classList.contains('toast')) return;
+    noted.add(el);
+    trace.toasts.push(now() + ' ' + (el.dataset.kind || '') + ': ' + el.textContent);
+    if (trace.toasts.length > 30) trace.toasts.shift();
+  };
+  const boxes = new WeakSet();
+  const box = (el) => {
+    if (el.id !== 'toasts' || boxes.has(el)) return;
+    boxes.add(el);
+    [...el.children].forEach(note);
+    new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach(note))).observe(el, { childList: true });
+  };
+  const body = (el) => {
+    if (!el || el.localName !== 'body') return;
+    [...el.children].forEach(box);
+    new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach(box))).observe(el, { childList: true });
+  };
+  const root = () => {
+    body(document.body);
+    new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach(body))).observe(document.documentElement, { childList: true });
+  };
+  if (document.documentElement) root();
+  else new MutationObserver((records, o) => { if (document.documentElement) { o.disconnect(); root(); } }).observe(document, { childList: true });
+})();"""
 CONSOLE_KEEP = 40
+FRAMES_KEEP = 30
+FRAME_CUT = 200
+# Each live server's log, by base URL (the failure report prints what it wrote during the test).
+SERVER_LOGS = {}
+# Each watched page's timeline, for marks from the tests' helpers (helpers.join: fill, click).
+_TIMELINES = {}
+
+
+def mark(page, what):
+    """Put `what` in the page's timeline (printed when its test fails)."""
+    note = _TIMELINES.get(id(page))
+    if note is not None:
+        note(what)
 
 
 class PageErrors:
     def __init__(self):
         self.errors = []
-        self.pages = []         # (label, page, its console and failed requests, the last ones)
+        self.pages = []         # (label, page, its timeline, its socket frames)
 
     def watch(self, page, label):
         page.on("pageerror", lambda err: self.errors.append(f"{label}: {err}"))
-        said = []
+        said, frames = [], []
+        opened = time.monotonic()     # (the fixtures watch a page just before they open a URL)
+
+        def stamp():
+            return f"{time.monotonic() - opened:7.2f}"
 
         def note(line):
-            said.append(f"{time.monotonic():.2f} {line}")
+            said.append(f"{stamp()} {line}")
             del said[:-CONSOLE_KEEP]
+
+        def navigated(frame):
+            if frame == page.main_frame:
+                note(f"navigated to {frame.url}")
+
+        def frame(way, ws):
+            def keep(payload):
+                text = payload if isinstance(payload, str) else f"<{len(payload)} bytes>"
+                frames.append(f"{stamp()} {way} {text[:FRAME_CUT]}{'...' if len(text) > FRAME_CUT else ''}")
+                del frames[:-FRAMES_KEEP]
+            return keep
+
+        def websocket(ws):
+            note(f"websocket opened {ws.url[:120]}")
+            ws.on("framesent", frame("->", ws))
+            ws.on("framereceived", frame("<-", ws))
+            ws.on("socketerror", lambda error: note(f"websocket error {error}"))
+            ws.on("close", lambda _ws: note("websocket closed"))
         page.on("console", lambda m: note(f"{m.type}: {m.text}"))
         page.on("requestfailed", lambda r: note(f"request failed: {r.url} {r.failure}"))
-        self.pages.append((label, page, said))
+        page.on("framenavigated", navigated)
+        page.on("load", lambda _p: note("load"))
+        page.on("websocket", websocket)
+        page.add_init_script(TRACE_SCRIPT)
+        _TIMELINES[id(page)] = note
+        self.pages.append((label, page, said, frames))
         return page
 
     def report(self):
-        """Each page's state and its last console lines, as text."""
+        """Each page's state, then its timeline (navigation, load, console, failed requests,
+        the socket's opening and closing, the tests' marks) and its last socket frames, as
+        text. Times: seconds since the page was watched (the page's own, its toasts and taps:
+        ms since its navigation began)."""
         out = []
-        for label, page, said in self.pages:
+        for label, page, said, frames in self.pages:
             try:
                 state = page.evaluate(PAGE_STATE) if not page.is_closed() else "closed"
             except Exception as exc:            # a page gone or stuck: say so, go on
                 state = f"unreadable ({type(exc).__name__})"
             out.append(f"--- {label}: {state}")
             out.extend(f"    {line}" for line in said)
+            out.append(f"    last {len(frames)} socket frames:")
+            out.extend(f"    {line}" for line in frames)
         return "\n".join(out)
+
+    def forget(self):
+        for _label, page, _said, _frames in self.pages:
+            _TIMELINES.pop(id(page), None)
+
+
+def _server_log_sizes():
+    sizes = {}
+    for url, path in SERVER_LOGS.items():
+        try:
+            sizes[url] = Path(path).stat().st_size
+        except OSError:
+            pass
+    return sizes
+
+
+def _server_log_lines(since, keep=40):
+    """What each live server wrote to its log after `since` (url -> size then): its last lines."""
+    out = []
+    for url, path in SERVER_LOGS.items():
+        try:
+            with open(path, "rb") as log:
+                log.seek(since.get(url, 0))
+                lines = log.read().decode("utf-8", "replace").splitlines()
+        except OSError:
+            continue
+        out.append(f"--- server {url} ({path}): {len(lines)} lines during the test")
+        out.extend(f"    {line}" for line in lines[-keep:])
+    return "\n".join(out)
 
 
 @pytest.hookimpl(wrapper=True)
@@ -195,10 +324,13 @@ def pytest_runtest_makereport(item, call):
 @pytest.fixture
 def page_errors(request):
     watcher = PageErrors()
+    logs = _server_log_sizes()
     yield watcher
     if getattr(request.node, "castaways_failed", False):
-        print("the pages when the test failed (state, then console and failed requests):")
+        print("the pages when the test failed (state, then timeline and socket frames):")
         print(watcher.report())
+        print(_server_log_lines(logs))
+    watcher.forget()
     assert not watcher.errors, "uncaught errors in the pages:\n" + "\n".join(watcher.errors)
 
 

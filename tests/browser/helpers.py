@@ -28,9 +28,43 @@ def tv_and_ana(browser, contexts, page_errors, live_server, tv_size):
 
 def join(page, name):
     """Type a name on a visitor phone and join; waits for the phone's lobby card."""
+    from tests.browser.conftest import mark
+    mark(page, f"join: fill #name with {name!r}")
     page.fill("#name", name)
+    mark(page, "join: click #join")
     page.click("#join")
+    mark(page, "join: clicked, waiting for #you")
     page.locator("#you").wait_for()
+
+
+def held_socket(page, sent=None, received=None, on=True):
+    """Route the page's Socket.IO WebSocket through the test (call before the page opens):
+    every frame passes, except the text frames `sent(frame)` (page to server) or
+    `received(frame)` (server to page) picks while `hold["on"]`, kept until release() sends
+    them on, in order, and stops holding. Returns (hold, release)."""
+    hold = {"on": on, "frames": []}
+
+    def route(ws):
+        server = ws.connect_to_server()
+
+        def passing(pick, send):
+            def on_frame(message):
+                if hold["on"] and pick is not None and isinstance(message, str) and pick(message):
+                    hold["frames"].append((send, message))
+                else:
+                    send(message)
+            return on_frame
+        ws.on_message(passing(sent, server.send))
+        server.on_message(passing(received, ws.send))
+
+    def release():
+        hold["on"] = False
+        for send, frame in hold["frames"]:
+            send(frame)
+        hold["frames"].clear()
+
+    page.route_web_socket("**/socket.io/**", route)
+    return hold, release
 
 
 def pick_game(tv, game):

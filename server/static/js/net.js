@@ -3,8 +3,9 @@
 //    after the first connection is presented next time (docs/protocol.md, "connecting").
 //  - Socket.IO's own retry handles network errors. Phones also lose sockets silently when
 //    the screen sleeps (iOS), so coming back to the page (visibilitychange / pageshow) forces
-//    a fresh connection when the page was hidden a while or the socket is down; the server
-//    answers every connection with the full picture, so this costs nothing.
+//    a fresh connection when the page was hidden a while or the socket is down (a connection
+//    under way is left to finish); the server answers every connection with the full picture,
+//    so this costs nothing.
 //  - The room code also goes in every request's URL (`/socket.io/?room=CODE&...`: the
 //    handshake, the WebSocket, each long-polling request, every reconnection), read from
 //    `auth()` before each (re)connection: a proxy in front of a hosted site routes by it
@@ -59,7 +60,20 @@ export function connect({ auth, on = {}, onStatus = () => {} }) {
   });
   const reroute = () => { socket.io.opts.query = route(); };
   socket.io.on("reconnect_attempt", reroute);
-  const open = () => { reroute(); socket.connect(); };
+  // A connection under way (its transport opening, or open with our CONNECT not answered yet)
+  // is left to finish. socket.connect() then sends a second CONNECT on the same transport; the
+  // server refuses it ("Unable to connect"), and Socket.IO drops the socket while it still
+  // reports it connected: nothing came in or went out any more. A phone's first `pageshow`
+  // (at its load) fell in that window now and then, and its "Join" was never heard.
+  const underWay = () => {
+    const engine = socket.io.engine;
+    return Boolean(engine) && !socket.connected && (engine.readyState === "opening" || engine.readyState === "open");
+  };
+  const open = () => {
+    if (underWay()) return;
+    reroute();
+    socket.connect();
+  };
   let everConnected = false;
   let refused = false;          // a final refusal: no more tries until reconnect()
   let retryTimer = null;        // a temporary refusal: the next try
@@ -85,6 +99,14 @@ export function connect({ auth, on = {}, onStatus = () => {} }) {
     }
   });
   socket.on("connect_error", (err) => {
+    if (socket.connected) {
+      // A CONNECT refused on a connection that was up: Socket.IO has dropped the socket but
+      // still says connected, and would neither hear nor send anything again. Start afresh.
+      console.warn("castaways: the connection was refused while up; connecting again", err && err.message);
+      socket.disconnect();
+      open();
+      return;
+    }
     const code = err && err.data && err.data.code;
     if (code && TEMPORARY_REFUSALS.has(code)) {
       const wait = retryDelay * (0.9 + 0.2 * Math.random());
