@@ -1,7 +1,7 @@
 // Small page furniture shared by both pages: the connection indicator, the EN/FR switch,
 // a request wrapper that toasts refusals, and the game stage (module loading + rendering).
 import { h } from "./dom.js";
-import { t, getLang, setLang, onLangChange, errorText, setGameStrings, has, LANGS } from "./i18n.js";
+import { t, getLang, setLang, onLangChange, errorText, setGameStrings, has, LANGS, loadCatalogs } from "./i18n.js";
 import { toast } from "./toast.js";
 import { loadGameModule } from "./loader.js";
 import { makeColourOf } from "./players.js";
@@ -16,7 +16,8 @@ export function connectionBadge() {
   let state = "connecting";
   const paint = () => {
     el.dataset.state = state;
-    el.querySelector(".conn-text").textContent = t(`conn.${state}`);
+    // (made at a page's start, before its words are in: no key shown, painted when they come)
+    el.querySelector(".conn-text").textContent = has(`conn.${state}`) ? t(`conn.${state}`) : "";
     el.classList.toggle("conn-visible", state !== "connected");
   };
   const update = (next) => {
@@ -27,6 +28,7 @@ export function connectionBadge() {
   };
   onLangChange(paint);
   paint();
+  loadCatalogs().then(paint, () => {});
   return { el, update, get state() { return state; } };
 }
 
