@@ -18,6 +18,11 @@ import { stuckTo } from "/static/js/text.js";
 
 export { strings };
 
+// The board fits the stage's box itself (fitBoard: its height is the stage's, it shrinks --u and
+// folds until every panel fits, and clips): the stage fitter lays it out at the box's size and
+// reads nothing after an update (fit.js).
+export const fit = { fills: true };
+
 ensureCss(new URL("./galerapagos.css", import.meta.url));
 
 // The log is folded to its last lines: the story of the turn is told large in the centre.
@@ -78,7 +83,7 @@ function draw(root, m) {
   // update). But the log's lines fold by age, and a line kept grows older as new ones come: its
   // slot is folded or unfolded on the page shown (logFolds).
   const show = () => logFolds(showPage(root, page, gameKey(msg, ctx)), m);
-  const refit = (shown) => { m.folds = fit(root, shown, m); m.excess = excess(shown, m, true); };
+  const refit = (shown) => { m.folds = fitBoard(root, shown, m); m.excess = excess(shown, m, true); };
   fitWhenNeeded(m, fitKey, page, show, refit, (p) => excess(p, m).some((x, i) => x > (m.excess[i] || 0)));
   countdown(root, m, msg);
 }
@@ -90,7 +95,7 @@ function sofaFloor(w = window.innerWidth, h = window.innerHeight) {
   return 1.03 * Math.max(14, Math.min(h / 60, w / (1920 / 18)));
 }
 
-function fit(root, page, m) {
+function fitBoard(root, page, m) {
   // On the TV page, the stage (table.js) the stage fitter sizes to its box: the board is the
   // stage's whole height, never a height of its own (a board taller than the box, fitted
   // before the box was laid out, was scaled down by the stage fitter, its text under the floor,
