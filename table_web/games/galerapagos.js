@@ -18,6 +18,11 @@ import { stuckTo } from "/static/js/text.js";
 
 export { strings };
 
+// The board fits the stage's box itself (fitBoard: its height is the stage's, it shrinks --u and
+// folds until every panel fits, and clips): the stage fitter lays it out at the box's size and
+// reads nothing after an update (fit.js).
+export const fit = { fills: true };
+
 ensureCss(new URL("./galerapagos.css", import.meta.url));
 
 // The log is folded to its last lines: the story of the turn is told large in the centre.
@@ -47,7 +52,10 @@ function draw(root, m) {
   const ctx = m.ctx;
   const tr = trOf(ctx);
   const view = msg.view;
-  const env = { view, tr, ctx, msg, m };
+  // whether the last fit folded foldable `i` of kind `kind` (foldables(): 0 the log, 1 its lines
+  // by age, 2 the discards, 3 the earlier outcomes)
+  const folded = (kind, i) => Boolean(m.folds && m.folds[kind].includes(i));
+  const env = { view, tr, ctx, msg, m, folded };
   // The parts an update rarely changes are built only when what they show changed (morph.js):
   // each with what it is drawn from; the page is drawn whole for another language, a new look
   // of a castaway (the room's names and colours) or the card data arriving.
@@ -69,18 +77,14 @@ function draw(root, m) {
   // changes (the final strip comes and goes, the host's drawer opens: not the window's size)
   const fitKey = [window.innerWidth, window.innerHeight, stageSize(root), view.castaways.length, Boolean(view.over), ctx.lang].join("|");
   // Morphed into the page shown (morph.js): only what changed is written. The folds of the last
-  // fit (the oldest log lines...) go with its kept sizes onto the new page before it is shown,
-  // so the morph finds them as they are (it unfolded the log and the fold folded it again, on
-  // every update), then onto the page shown for its kept parts (a part kept from an earlier
-  // update has the folds of then; the new page has only their stand-ins).
-  const show = () => {
-    foldAgain(page, m);
-    const shown = showPage(root, page, gameKey(msg, ctx));
-    foldAgain(shown, m);
-    return shown;
-  };
-  const refit = (shown) => { m.folds = fit(root, shown, m); m.excess = excess(shown); };
-  fitWhenNeeded(m, fitKey, page, show, refit, (p) => excess(p).some((x, i) => x > (m.excess[i] || 0)));
+  // fit (the oldest log lines, discards and earlier outcomes, hidden) are drawn with the parts
+  // built (env.folded), so the morph finds them as they are, and a part kept has them already (a
+  // refit folds the page shown): no query of either page for them (issue 24: eight selectors an
+  // update). But the log's lines fold by age, and a line kept grows older as new ones come: its
+  // slot is folded or unfolded on the page shown (logFolds).
+  const show = () => logFolds(showPage(root, page, gameKey(msg, ctx)), m);
+  const refit = (shown) => { m.folds = fitBoard(root, shown, m); m.excess = excess(shown, m, true); };
+  fitWhenNeeded(m, fitKey, page, show, refit, (p) => excess(p, m).some((x, i) => x > (m.excess[i] || 0)));
   countdown(root, m, msg);
 }
 
@@ -91,7 +95,7 @@ function sofaFloor(w = window.innerWidth, h = window.innerHeight) {
   return 1.03 * Math.max(14, Math.min(h / 60, w / (1920 / 18)));
 }
 
-function fit(root, page, m) {
+function fitBoard(root, page, m) {
   // On the TV page, the stage (table.js) the stage fitter sizes to its box: the board is the
   // stage's whole height, never a height of its own (a board taller than the box, fitted
   // before the box was laid out, was scaled down by the stage fitter, its text under the floor,
@@ -152,26 +156,34 @@ function foldables(page, m) {
     [...page.querySelectorAll(".gt-dcard")], [...page.querySelectorAll(".gt-earlier li")]];
 }
 
-// A kept fit's folds on the page shown, for the same fit: no measuring (issue 24). Each foldable
-// element is set (folded or not): a part kept from an earlier update has the folds of then.
-function foldAgain(page, m) {
-  const folds = m.folds;
-  // the last fit folded nothing: nothing is hidden, on either page (the fit unfolds every
-  // foldable before it measures, and a part built since is drawn unfolded)
-  if (!folds || !folds.some((f) => f.length)) return;
-  foldables(page, m).forEach((all, k) => {
-    const fold = new Set(folds[k] || []);
-    all.forEach((el, i) => {
-      if (el.hidden !== fold.has(i)) el.hidden = fold.has(i);
-    });
-  });
+// The log's lines on the page shown folded as the last fit folded them, by age (m.logOrder: the
+// slot of each line, newest first): a line kept in its slot is older with every new one. The
+// last fit folded no line: none is hidden (it unfolded them all, and a line built since is drawn
+// unfolded). Returns `shown`.
+function logFolds(shown, m) {
+  const ages = m.folds ? m.folds[1] : [];
+  if (!shown || !ages.length) return shown;
+  // (the list is drawn on every update and morphed, the same node while the page is shown)
+  let list = m.logList;
+  if (!list || !list.isConnected || !shown.contains(list)) list = m.logList = shown.querySelector(".gt-logp > ol");
+  if (!list) return shown;
+  let k = 0;
+  for (let li = list.firstElementChild; li; li = li.nextElementSibling, k++) {
+    const fold = ages.includes(m.logOrder.indexOf(k));
+    if (li.hidden !== fold) li.hidden = fold;
+  }
+  return shown;
 }
 
 // How much each panel's content is taller than the panel. The fit runs again when a panel
 // outgrows what the last fit left (a crowded moment); at the floor with nothing left to fold
 // a panel may stay over by a little, and refitting every update would not change that.
-function excess(page) {
-  return [...page.querySelectorAll(PANELS)].map((el) => Math.max(0, el.scrollHeight - el.clientHeight - 1));
+// The panels are those the last fit found (`fresh`: find them again), each a node the morph
+// keeps: a page's panels are the same for one fit key (the final card comes with the end,
+// which is in it), so the check after each update queries nothing unless one was replaced.
+function excess(page, m, fresh = false) {
+  if (fresh || !m.panels || m.panels.some((el) => !el.isConnected)) m.panels = [...page.querySelectorAll(PANELS)];
+  return m.panels.map((el) => Math.max(0, el.scrollHeight - el.clientHeight - 1));
 }
 
 // The window's clock and the "waiting for" banner's own countdown (waiting.js) tick together,
@@ -187,7 +199,8 @@ function secondsNow(el, deadline) {
 
 function countdown(root, m, msg) {
   if (m.timer) { m.timer(); m.timer = null; }
-  m.timer = ticker(root, msg.deadline, ".gt-clock b, .wf-secs");
+  // (no deadline, no clock: no query of the page for one)
+  if (msg.deadline) m.timer = ticker(root, msg.deadline, ".gt-clock b, .wf-secs");
 }
 
 // A line of words with names in it, in a shape that does not change with its words (issue 24):
@@ -296,7 +309,7 @@ function island(env, part) {
         // their words, not the pile's children (issue 24)
         h("div", { class: "gt-discard" }, [0, 1, 2, 3, 4, 5].map((i) => {
           const c = discard[discard.length - 1 - i];
-          return h("span", { class: "gt-dcard" }, c === undefined ? "" : cardName(c, ctx.lang, tr));
+          return h("span", { class: "gt-dcard", hidden: env.folded(2, i) }, c === undefined ? "" : cardName(c, ctx.lang, tr));
         }), h("span", { class: "dim", hidden: discard.length > 0 }, tr("discard.empty")))))),
     departureLine(env)));
 }
@@ -476,7 +489,7 @@ function voters({ view, tr, ctx }, ballot, part) {
   }), void view);
 }
 
-function outcome({ tr, ctx }, o, earlier) {
+function outcome({ tr, ctx, folded }, o, earlier) {
   let big;
   if (o.kind === "fish") big = fmt(tr, "log.fish", { who: who(ctx, o.seat), fish: o.fish, food: o.food });
   else if (o.kind === "collect_water") big = fmt(tr, "log.collect_water", { who: who(ctx, o.seat), drops: o.drops, water: o.water });
@@ -499,9 +512,9 @@ function outcome({ tr, ctx }, o, earlier) {
     // (each earlier outcome by its place in the turn: a new one moves them up, not rewritten)
     // (the last three, oldest first, in three lines always there, an empty one not shown: a new
     // one rewrites the lines' words, no line is added, removed or moved)
-    h("ul", { class: "gt-earlier", hidden: !earlier.length }, [3, 2, 1].map((k) => {
+    h("ul", { class: "gt-earlier", hidden: !earlier.length }, [3, 2, 1].map((k, i) => {
       const x = earlier[earlier.length - k];
-      return h("li", {}, x ? fixedLine(describeEvent(null, tr, ctx, { ...x, type: x.kind })) : "");
+      return h("li", { hidden: folded(3, i) }, x ? fixedLine(describeEvent(null, tr, ctx, { ...x, type: x.kind })) : "");
     })));
 }
 
@@ -563,11 +576,13 @@ function logSlots(m, lines) {
 
 // Each slot a part (its line, or none). The newest line's slot is marked on the list, one
 // attribute per slot (data-n2="1", galerapagos.css): the others are dimmed.
-function logPanel({ tr, m }, slots, say, part) {
-  return h("section", { class: "gt-logp", "data-testid": "gt-log" }, h("h3", {}, tr("log")),
+function logPanel({ tr, m, folded }, slots, say, part) {
+  // (a line's slot folded as the last fit folded its age; a line kept: logFolds)
+  const fold = (k) => folded(1, m.logOrder.indexOf(k));
+  return h("section", { class: "gt-logp", "data-testid": "gt-log", hidden: folded(0, 0) }, h("h3", {}, tr("log")),
     h("ol", { dataset: flags(slots.map((_, k) => k), { n: m.logOrder.slice(0, 1) }) },
       slots.map((line, k) => part(morphId("gt-log", k), line && [line[0], line[1]], () => (line
-        ? h("li", { class: `gt-log-${line[0].type} gt-slot-${k}`, style: { order: String(-line[1]) } }, line[2] || say(line[0]))
+        ? h("li", { class: `gt-log-${line[0].type} gt-slot-${k}`, style: { order: String(-line[1]) }, hidden: fold(k) }, line[2] || say(line[0]))
         // (the same attributes, in the same order, as a line's: a slot filled again reads as
         // one drawn afresh; its empty text: a line's shape when it has no name)
         : h("li", { class: `gt-slot-${k}`, style: { order: "0" } }, ""))))));

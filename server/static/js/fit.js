@@ -7,6 +7,11 @@
 //    the largest that fits `width` x `height` in the box (up on a 4K TV, down on a laptop), and
 //    the root gets the box's aspect ratio at that scale (so it is never narrower than `width`
 //    nor lower than `height` virtual pixels).
+//  - A module that exports `fit = {fills: true}` is laid out at the box's own size, at scale 1,
+//    and fits its page to it itself (the Galèrapagos board: its page is the root's height and
+//    clips, its own fit shrinks and folds until every panel fits): never shrunk, and nothing is
+//    read after an update (issue 24: the content's height, read after every update's layout, was
+//    always the box's).
 //  - Any other module (the generic renderer) is laid out at the box's own size and only shrunk,
 //    as little as it takes, when its content is taller than the box.
 // The root's virtual size is in --fit-w/--fit-h and the scale in --fit (data-fit too).
@@ -82,6 +87,7 @@ export function stageSize(root) {
 
 export function stageFitter(box, root, { onResize = null } = {}) {
   let design = null;
+  let fills = false;      // the module fits its page to the box itself (fit = {fills: true})
   let frame = 0;
   let size = null;        // the box's {W, H}: read once, then kept by the ResizeObserver
   let key;                // the key of the last full fit (undefined: fit on every call)
@@ -120,6 +126,11 @@ export function stageFitter(box, root, { onResize = null } = {}) {
     if (design) {
       const s = Math.min(W / design.width, H / design.height);
       set(W / s, H / s, s);
+      return;
+    }
+    if (fills) {
+      scale = 1;
+      set(W, H, 1);
       return;
     }
     // One read at scale 1, also for a kept scale below 1 (tried again on every update): content
@@ -172,15 +183,18 @@ export function stageFitter(box, root, { onResize = null } = {}) {
 
   return {
     /**
-     * After every render: the module's design size (or null) and a fit key (e.g. game, match,
-     * player count, end, language); the scale is searched again only when either changes.
+     * After every render: the module's `fit` export (a design size, {fills: true}, or null) and
+     * a fit key (e.g. game, match, player count, end, language); the scale is searched again
+     * only when either changes.
      * Without a key every call is a full fit.
      */
     fit(fit, fitKey) {
       const next = fit && fit.width > 0 && fit.height > 0 ? { width: fit.width, height: fit.height } : null;
-      const same = fitKey !== undefined && fitKey === key
+      const fill = Boolean(!next && fit && fit.fills);
+      const same = fitKey !== undefined && fitKey === key && fill === fills
         && (next ? design && design.width === next.width && design.height === next.height : !design);
       design = next;
+      fills = fill;
       key = fitKey;
       cancelAnimationFrame(frame);
       // The same fit: its one read (does the content still fit?) waits for the frame's own
@@ -189,7 +203,7 @@ export function stageFitter(box, root, { onResize = null } = {}) {
       // it: issue 24).
       // (watched on the content, what the read measures: the box and the root are the page's
       // and the fitter's, each observed for its size alone)
-      if (same && !design) {
+      if (same && !design && !fills) {
         if (root.firstElementChild) check.watch(root.firstElementChild, () => apply(false));
         else frame = requestAnimationFrame(() => apply(false));
       }
@@ -199,6 +213,7 @@ export function stageFitter(box, root, { onResize = null } = {}) {
       cancelAnimationFrame(frame);
       check.cancel();
       design = null;
+      fills = false;
       key = undefined;
       shown = "";
       scale = 1;
