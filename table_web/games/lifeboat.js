@@ -8,7 +8,6 @@ import {
   describeEvent, QUIET, birdIcon, weaponBonus,
 } from "/static/games/lifeboat/common.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
-import { flags } from "/static/js/dom.js";
 import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { disc } from "/static/js/players.js";
 import { ticker } from "/static/js/waiting.js";
@@ -159,16 +158,25 @@ function actedMark(view, c) {
   return Boolean(c.acted && !c.rowed && !c.fought && view.phase === "actions");
 }
 
+// A box's marks: an attribute per seat (or slot) and mark, "1", for those that have it alone
+// ({w: [3]} -> {w3: "1"}); one without has none (lifeboat.css: :not([data-w3])). A style
+// invalidation goes by the attribute's name, so a change for one seat restyles that seat alone,
+// and most seats have no mark on most updates: an update builds, and the morph compares, a few
+// attributes, not one per seat and mark (30 on the left column, as dom.js flags() writes them).
+function flags(marks) {
+  const out = {};
+  for (const prefix in marks) for (const x of marks[prefix]) if (x !== null && x !== undefined) out[`${prefix}${x}`] = "1";
+  return out;
+}
+
 // The seats the table waits for (data-w<seat>), the one acting (data-a<seat>: the actor, or
 // the target who answers), and the marks on the cards: rowed (data-r<seat>), fought (data-f),
-// acted (data-k). An attribute per seat, so that a change restyles that seat's card alone (a
-// style invalidation is by attribute name: one list attribute restyled all six).
+// acted (data-k) (flags()).
 function seatMarks(view) {
   const a = view.actions;
   const acting = a ? [a.actor, a.step === "answer" ? a.target : null].filter((x) => typeof x === "number") : [];
-  const all = view.characters.map((c) => c.seat);
   const marked = (pred) => view.characters.filter(pred).map((c) => c.seat);
-  return flags(all, { w: view.waiting_for || [], a: acting, r: marked((c) => c.rowed), f: marked((c) => c.fought),
+  return flags({ w: view.waiting_for || [], a: acting, r: marked((c) => c.rowed), f: marked((c) => c.fought),
     k: marked((c) => actedMark(view, c)) });
 }
 
@@ -251,14 +259,14 @@ function stage(env) {
   const daily = view.phase === "actions" && a && a.order && !view.fight;
   const order = (box, more = null) => panel("order", [a.order], () => orderPanel(env), {
     ...box, inner: "lbv-moment lbv-daily",
-    data: flags(a.order, { n: [a.actor], d: a.order.filter((x) => x !== a.actor && view.characters[x].acted) }) }, null, more);
+    data: flags({ n: [a.actor], d: a.order.filter((x) => x !== a.actor && view.characters[x].acted) }) }, null, more);
   // "n of m done": the window's progress, outside the part
   const progress = (win, ...before) => h("div", { class: "lbv-note" }, ...before, env.tr("fight.done", { n: win.done.length, m: win.seats.length }));
   if (view.fight) {
     const f = view.fight;
     panel("fight", [{ ...f, window: { ...f.window, done: null } }, a && a.kind, a && a.card,
       chars([...f.sides.attacker, ...f.sides.defender]).map((c) => c.face_up)], () => fightPanel(env, f),
-    { cls: "lbv-fight", testid: "lbv-fight", data: flags(f.window.seats, { d: f.window.done }) },
+    { cls: "lbv-fight", testid: "lbv-fight", data: flags({ d: f.window.done }) },
     progress(f.window, env.tr("fight.tie"), " · "));
   } else if (view.phase === "rescue") {
     const nav = view.navigation || {};
@@ -273,7 +281,7 @@ function stage(env) {
   } else if (view.phase === "draft" && view.draft) {
     // who draws now (the box's data-r<seat>, lifeboat.css) and the cards left: outside the part
     const d = view.draft;
-    panel("draft", [d.drafters], () => draftPanel(env), { cls: "lbv-draft", data: flags(d.drafters, { r: [d.drafter] }) },
+    panel("draft", [d.drafters], () => draftPanel(env), { cls: "lbv-draft", data: flags({ r: [d.drafter] }) },
       h("div", { class: "lbv-note" }, cardBack(d.cards), " ", String(d.cards)));
   }
   else if (daily && a.step === "place") order({}, env.part("lbv-part-row", [a.actor, a.drawn_count], () => h("div", { class: "lbv-moment" }, rowPanel(env))));
@@ -451,7 +459,7 @@ function side(env) {
       h("h3", {}, tr("log")),
       // the newest line's slot: data-n<slot> "1" (lifeboat.css: bold), an attribute per slot so
       // that a new line restyles two lines, not twelve
-      h("ol", { dataset: flags(slots.map((_, k) => k), { n: log.length ? [log[0][1] % LOG_LINES] : [] }) },
+      h("ol", { dataset: flags({ n: log.length ? [log[0][1] % LOG_LINES] : [] }) },
         slots.map((line, k) => env.part(morphId("lbv-log", k), line, () => (line
           ? h("li", { class: `lbv-slot-${k}`, dataset: { type: line[0].type }, style: { order: String(-line[1]) } }, describeEvent(env, line[0]))
           // (the same attributes, in the same order, as a line's: a slot filled again reads
