@@ -184,25 +184,33 @@ function seatCard(env, x) {
   const { view, tr } = env;
   const c = view.characters[x];
   const p = env.colourOf(x);
+  // Inside the card, three parts of their own (morph.js): his look (whose he is, the character,
+  // his size, wounds and state), what he holds (his hand, what may be played for him) and the
+  // marks' words. A provision drafted changes his hand alone: the card built again builds
+  // that part and his cards shown, not his look (15 elements) nor the marks.
+  const { hand_count: n, hand_public: pub, face_up: up, ...look } = drawn(c);
+  void up;
   return h("div", {
     class: `lbv-seat lbv-s${x} s-${c.state}`,
     id: morphId("lbv-seat", x), dataset: { seat: String(x), character: c.character, state: c.state }, "data-testid": `lbv-seat-${x}`,
     style: { "--pc": p.colour },
   },
-    h("div", { class: "lbv-phead" }, disc(p.colour, p.letter), h("span", { class: "lbv-pn" }, p.name)),
-    h("div", { class: "lbv-cname" }, charName(env, c.character)),
-    h("div", { class: "lbv-stats" },
-      h("span", { title: tr("size") }, tr("size.short", { n: c.size })),
-      h("span", { title: tr("survival") }, tr("survival.short", { n: c.survival }))),
-    woundPips(c),
-    h("div", { class: `lbv-state s-${c.state}` }, tr(gk(c.character, `state.${c.state}`))),
-    h("div", { class: "lbv-hand", title: tr("players_cards") }, c.hand_count ? cardBack(c.hand_count) : null,
-      h("small", {}, String(c.hand_count))),
-    forHim(env, c, { short: true }),
+    // (boxes of `display: contents`, lifeboat.css: their children lay out as the card's own)
+    env.part(morphId("lbv-seat-look", x), [look], () => h("div", { class: "lbv-seat-part" },
+      h("div", { class: "lbv-phead" }, disc(p.colour, p.letter), h("span", { class: "lbv-pn" }, p.name)),
+      h("div", { class: "lbv-cname" }, charName(env, c.character)),
+      h("div", { class: "lbv-stats" },
+        h("span", { title: tr("size") }, tr("size.short", { n: c.size })),
+        h("span", { title: tr("survival") }, tr("survival.short", { n: c.survival }))),
+      woundPips(c),
+      h("div", { class: `lbv-state s-${c.state}` }, tr(gk(c.character, `state.${c.state}`))))),
+    env.part(morphId("lbv-seat-hand", x), [c.character, n, pub], () => h("div", { class: "lbv-seat-part" },
+      h("div", { class: "lbv-hand", title: tr("players_cards") }, n ? cardBack(n) : null, h("small", {}, String(n))),
+      forHim(env, c, { short: true }))),
     h("div", { class: "lbv-up" }, c.face_up.map((u) => card(env, u.kind, { small: true, open: u.open }))),
     // all three always there, each shown by the column's data-r/f/k<seat> (lifeboat.css)
-    h("div", { class: "lbv-marks" }, h("span", { class: "lbv-mark rowed" }, tr("mark.rowed")),
-      h("span", { class: "lbv-mark fought" }, tr("mark.fought")), h("span", { class: "lbv-mark acted" }, tr("mark.acted"))));
+    env.part(morphId("lbv-seat-marks", x), [], () => h("div", { class: "lbv-marks" }, h("span", { class: "lbv-mark rowed" }, tr("mark.rowed")),
+      h("span", { class: "lbv-mark fought" }, tr("mark.fought")), h("span", { class: "lbv-mark acted" }, tr("mark.acted")))));
 }
 
 // The boat: a part holding the seats' parts, built again only when a seat, the line or who is
