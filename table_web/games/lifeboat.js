@@ -319,14 +319,20 @@ function lastFight(env) {
 function fightPanel(env, f) {
   const { tr, view } = env;
   const a = { kind: f.kind || (view.actions || {}).kind, card: f.card !== undefined ? f.card : (view.actions || {}).card };
-  const side = (name) => h("div", { class: `lbv-side ${name}`, "data-testid": `lbv-side-${name}` },
-    h("div", { class: "lbv-side-head" }, h("span", {}, tr(`fight.${name}`)),
-      h("b", { "data-testid": `lbv-strength-${name}` }, String(f.strength[name]))),
-    f.sides[name].map((x) => h("div", { class: "lbv-fighter" }, who(env, x),
-      h("span", { class: `lbv-ok lbv-ok-${x}`, dataset: { seat: String(x) } }, " ✓"),
-      f.fired.includes(x) ? h("span", { class: "lbv-flare" }, ` ✹ ${tr("fight.fired")}`) : null,
-      view.characters[x].face_up.filter((c) => weaponBonus(c.kind) && c.kind !== "flare_gun")
-        .map((c) => card(env, c.kind, { small: true })))));
+  // Each side a part (morph.js), with all it reads: one more fighter on a side, or a weapon
+  // played, builds that side, not the other with its fighters and their cards.
+  const side = (name) => {
+    const seats = f.sides[name];
+    const arms = seats.map((x) => view.characters[x].face_up.filter((c) => weaponBonus(c.kind) && c.kind !== "flare_gun").map((c) => c.kind));
+    return env.part(morphId("lbv-fight", name), [f.strength[name], seats, seats.map((x) => f.fired.includes(x)), arms],
+      () => h("div", { class: `lbv-side ${name}`, "data-testid": `lbv-side-${name}` },
+        h("div", { class: "lbv-side-head" }, h("span", {}, tr(`fight.${name}`)),
+          h("b", { "data-testid": `lbv-strength-${name}` }, String(f.strength[name]))),
+        seats.map((x, i) => h("div", { class: "lbv-fighter" }, who(env, x),
+          h("span", { class: `lbv-ok lbv-ok-${x}`, dataset: { seat: String(x) } }, " ✓"),
+          f.fired.includes(x) ? h("span", { class: "lbv-flare" }, ` ✹ ${tr("fight.fired")}`) : null,
+          arms[i].map((kind) => card(env, kind, { small: true }))))));
+  };
   return [
     h("h2", {}, tr("fight.title"), " · ", a.kind ? fmt(tr, a.kind === "mug" ? "fight.why.mug" : "fight.why.swap",
       { a: who(env, f.attacker, { player: false }), b: who(env, f.defender, { player: false }), card: kindName(env, a.card || "hand") }) : null),
@@ -438,9 +444,10 @@ function side(env) {
   const { view, tr, m } = env;
   const d = view.decks;
   const last = lastNavCard(env);
-  // each deck a part: a card drawn from one rebuilds that one
+  // each deck a part: a card drawn from one rebuilds that one; its backs a part of their own,
+  // which changes at five cards left and fewer (a card drawn writes the count, not the backs)
   const deck = (label, n, key) => env.part(`lbv-part-deck-${key}`, [n], () => h("div", { class: "lbv-deck", "data-testid": `lbv-deck-${key}` },
-    cardBack(Math.min(n, 5)), h("b", {}, String(n)), h("small", {}, label)));
+    env.part(`lbv-part-backs-${key}`, [Math.min(n, 5)], () => cardBack(Math.min(n, 5))), h("b", {}, String(n)), h("small", {}, label)));
   const outcome = last && last.outcome;
   // the last lines, newest first; whether an event says something is asked once. The list is
   // LOG_LINES slots in a fixed order, the line of the event at place n of the game's log in
