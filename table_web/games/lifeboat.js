@@ -8,7 +8,6 @@ import {
   describeEvent, QUIET, birdIcon, weaponBonus,
 } from "/static/games/lifeboat/common.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
-import { flags } from "/static/js/dom.js";
 import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { disc } from "/static/js/players.js";
 import { ticker } from "/static/js/waiting.js";
@@ -159,16 +158,25 @@ function actedMark(view, c) {
   return Boolean(c.acted && !c.rowed && !c.fought && view.phase === "actions");
 }
 
+// A box's marks: an attribute per seat (or slot) and mark, "1", for those that have it alone
+// ({w: [3]} -> {w3: "1"}); one without has none (lifeboat.css: :not([data-w3])). A style
+// invalidation goes by the attribute's name, so a change for one seat restyles that seat alone,
+// and most seats have no mark on most updates: an update builds, and the morph compares, a few
+// attributes, not one per seat and mark (30 on the left column, as dom.js flags() writes them).
+function flags(marks) {
+  const out = {};
+  for (const prefix in marks) for (const x of marks[prefix]) if (x !== null && x !== undefined) out[`${prefix}${x}`] = "1";
+  return out;
+}
+
 // The seats the table waits for (data-w<seat>), the one acting (data-a<seat>: the actor, or
 // the target who answers), and the marks on the cards: rowed (data-r<seat>), fought (data-f),
-// acted (data-k). An attribute per seat, so that a change restyles that seat's card alone (a
-// style invalidation is by attribute name: one list attribute restyled all six).
+// acted (data-k) (flags()).
 function seatMarks(view) {
   const a = view.actions;
   const acting = a ? [a.actor, a.step === "answer" ? a.target : null].filter((x) => typeof x === "number") : [];
-  const all = view.characters.map((c) => c.seat);
   const marked = (pred) => view.characters.filter(pred).map((c) => c.seat);
-  return flags(all, { w: view.waiting_for || [], a: acting, r: marked((c) => c.rowed), f: marked((c) => c.fought),
+  return flags({ w: view.waiting_for || [], a: acting, r: marked((c) => c.rowed), f: marked((c) => c.fought),
     k: marked((c) => actedMark(view, c)) });
 }
 
@@ -176,25 +184,33 @@ function seatCard(env, x) {
   const { view, tr } = env;
   const c = view.characters[x];
   const p = env.colourOf(x);
+  // Inside the card, three parts of their own (morph.js): his look (whose he is, the character,
+  // his size, wounds and state), what he holds (his hand, what may be played for him) and the
+  // marks' words. A provision drafted changes his hand alone: the card built again builds
+  // that part and his cards shown, not his look (15 elements) nor the marks.
+  const { hand_count: n, hand_public: pub, face_up: up, ...look } = drawn(c);
+  void up;
   return h("div", {
     class: `lbv-seat lbv-s${x} s-${c.state}`,
     id: morphId("lbv-seat", x), dataset: { seat: String(x), character: c.character, state: c.state }, "data-testid": `lbv-seat-${x}`,
     style: { "--pc": p.colour },
   },
-    h("div", { class: "lbv-phead" }, disc(p.colour, p.letter), h("span", { class: "lbv-pn" }, p.name)),
-    h("div", { class: "lbv-cname" }, charName(env, c.character)),
-    h("div", { class: "lbv-stats" },
-      h("span", { title: tr("size") }, tr("size.short", { n: c.size })),
-      h("span", { title: tr("survival") }, tr("survival.short", { n: c.survival }))),
-    woundPips(c),
-    h("div", { class: `lbv-state s-${c.state}` }, tr(gk(c.character, `state.${c.state}`))),
-    h("div", { class: "lbv-hand", title: tr("players_cards") }, c.hand_count ? cardBack(c.hand_count) : null,
-      h("small", {}, String(c.hand_count))),
-    forHim(env, c, { short: true }),
+    // (boxes of `display: contents`, lifeboat.css: their children lay out as the card's own)
+    env.part(morphId("lbv-seat-look", x), [look], () => h("div", { class: "lbv-seat-part" },
+      h("div", { class: "lbv-phead" }, disc(p.colour, p.letter), h("span", { class: "lbv-pn" }, p.name)),
+      h("div", { class: "lbv-cname" }, charName(env, c.character)),
+      h("div", { class: "lbv-stats" },
+        h("span", { title: tr("size") }, tr("size.short", { n: c.size })),
+        h("span", { title: tr("survival") }, tr("survival.short", { n: c.survival }))),
+      woundPips(c),
+      h("div", { class: `lbv-state s-${c.state}` }, tr(gk(c.character, `state.${c.state}`))))),
+    env.part(morphId("lbv-seat-hand", x), [c.character, n, pub], () => h("div", { class: "lbv-seat-part" },
+      h("div", { class: "lbv-hand", title: tr("players_cards") }, n ? cardBack(n) : null, h("small", {}, String(n))),
+      forHim(env, c, { short: true }))),
     h("div", { class: "lbv-up" }, c.face_up.map((u) => card(env, u.kind, { small: true, open: u.open }))),
     // all three always there, each shown by the column's data-r/f/k<seat> (lifeboat.css)
-    h("div", { class: "lbv-marks" }, h("span", { class: "lbv-mark rowed" }, tr("mark.rowed")),
-      h("span", { class: "lbv-mark fought" }, tr("mark.fought")), h("span", { class: "lbv-mark acted" }, tr("mark.acted"))));
+    env.part(morphId("lbv-seat-marks", x), [], () => h("div", { class: "lbv-marks" }, h("span", { class: "lbv-mark rowed" }, tr("mark.rowed")),
+      h("span", { class: "lbv-mark fought" }, tr("mark.fought")), h("span", { class: "lbv-mark acted" }, tr("mark.acted")))));
 }
 
 // The boat: a part holding the seats' parts, built again only when a seat, the line or who is
@@ -251,14 +267,14 @@ function stage(env) {
   const daily = view.phase === "actions" && a && a.order && !view.fight;
   const order = (box, more = null) => panel("order", [a.order], () => orderPanel(env), {
     ...box, inner: "lbv-moment lbv-daily",
-    data: flags(a.order, { n: [a.actor], d: a.order.filter((x) => x !== a.actor && view.characters[x].acted) }) }, null, more);
+    data: flags({ n: [a.actor], d: a.order.filter((x) => x !== a.actor && view.characters[x].acted) }) }, null, more);
   // "n of m done": the window's progress, outside the part
   const progress = (win, ...before) => h("div", { class: "lbv-note" }, ...before, env.tr("fight.done", { n: win.done.length, m: win.seats.length }));
   if (view.fight) {
     const f = view.fight;
     panel("fight", [{ ...f, window: { ...f.window, done: null } }, a && a.kind, a && a.card,
       chars([...f.sides.attacker, ...f.sides.defender]).map((c) => c.face_up)], () => fightPanel(env, f),
-    { cls: "lbv-fight", testid: "lbv-fight", data: flags(f.window.seats, { d: f.window.done }) },
+    { cls: "lbv-fight", testid: "lbv-fight", data: flags({ d: f.window.done }) },
     progress(f.window, env.tr("fight.tie"), " · "));
   } else if (view.phase === "rescue") {
     const nav = view.navigation || {};
@@ -273,7 +289,7 @@ function stage(env) {
   } else if (view.phase === "draft" && view.draft) {
     // who draws now (the box's data-r<seat>, lifeboat.css) and the cards left: outside the part
     const d = view.draft;
-    panel("draft", [d.drafters], () => draftPanel(env), { cls: "lbv-draft", data: flags(d.drafters, { r: [d.drafter] }) },
+    panel("draft", [d.drafters], () => draftPanel(env), { cls: "lbv-draft", data: flags({ r: [d.drafter] }) },
       h("div", { class: "lbv-note" }, cardBack(d.cards), " ", String(d.cards)));
   }
   else if (daily && a.step === "place") order({}, env.part("lbv-part-row", [a.actor, a.drawn_count], () => h("div", { class: "lbv-moment" }, rowPanel(env))));
@@ -303,14 +319,20 @@ function lastFight(env) {
 function fightPanel(env, f) {
   const { tr, view } = env;
   const a = { kind: f.kind || (view.actions || {}).kind, card: f.card !== undefined ? f.card : (view.actions || {}).card };
-  const side = (name) => h("div", { class: `lbv-side ${name}`, "data-testid": `lbv-side-${name}` },
-    h("div", { class: "lbv-side-head" }, h("span", {}, tr(`fight.${name}`)),
-      h("b", { "data-testid": `lbv-strength-${name}` }, String(f.strength[name]))),
-    f.sides[name].map((x) => h("div", { class: "lbv-fighter" }, who(env, x),
-      h("span", { class: `lbv-ok lbv-ok-${x}`, dataset: { seat: String(x) } }, " ✓"),
-      f.fired.includes(x) ? h("span", { class: "lbv-flare" }, ` ✹ ${tr("fight.fired")}`) : null,
-      view.characters[x].face_up.filter((c) => weaponBonus(c.kind) && c.kind !== "flare_gun")
-        .map((c) => card(env, c.kind, { small: true })))));
+  // Each side a part (morph.js), with all it reads: one more fighter on a side, or a weapon
+  // played, builds that side, not the other with its fighters and their cards.
+  const side = (name) => {
+    const seats = f.sides[name];
+    const arms = seats.map((x) => view.characters[x].face_up.filter((c) => weaponBonus(c.kind) && c.kind !== "flare_gun").map((c) => c.kind));
+    return env.part(morphId("lbv-fight", name), [f.strength[name], seats, seats.map((x) => f.fired.includes(x)), arms],
+      () => h("div", { class: `lbv-side ${name}`, "data-testid": `lbv-side-${name}` },
+        h("div", { class: "lbv-side-head" }, h("span", {}, tr(`fight.${name}`)),
+          h("b", { "data-testid": `lbv-strength-${name}` }, String(f.strength[name]))),
+        seats.map((x, i) => h("div", { class: "lbv-fighter" }, who(env, x),
+          h("span", { class: `lbv-ok lbv-ok-${x}`, dataset: { seat: String(x) } }, " ✓"),
+          f.fired.includes(x) ? h("span", { class: "lbv-flare" }, ` ✹ ${tr("fight.fired")}`) : null,
+          arms[i].map((kind) => card(env, kind, { small: true }))))));
+  };
   return [
     h("h2", {}, tr("fight.title"), " · ", a.kind ? fmt(tr, a.kind === "mug" ? "fight.why.mug" : "fight.why.swap",
       { a: who(env, f.attacker, { player: false }), b: who(env, f.defender, { player: false }), card: kindName(env, a.card || "hand") }) : null),
@@ -422,9 +444,10 @@ function side(env) {
   const { view, tr, m } = env;
   const d = view.decks;
   const last = lastNavCard(env);
-  // each deck a part: a card drawn from one rebuilds that one
+  // each deck a part: a card drawn from one rebuilds that one; its backs a part of their own,
+  // which changes at five cards left and fewer (a card drawn writes the count, not the backs)
   const deck = (label, n, key) => env.part(`lbv-part-deck-${key}`, [n], () => h("div", { class: "lbv-deck", "data-testid": `lbv-deck-${key}` },
-    cardBack(Math.min(n, 5)), h("b", {}, String(n)), h("small", {}, label)));
+    env.part(`lbv-part-backs-${key}`, [Math.min(n, 5)], () => cardBack(Math.min(n, 5))), h("b", {}, String(n)), h("small", {}, label)));
   const outcome = last && last.outcome;
   // the last lines, newest first; whether an event says something is asked once. The list is
   // LOG_LINES slots in a fixed order, the line of the event at place n of the game's log in
@@ -451,7 +474,7 @@ function side(env) {
       h("h3", {}, tr("log")),
       // the newest line's slot: data-n<slot> "1" (lifeboat.css: bold), an attribute per slot so
       // that a new line restyles two lines, not twelve
-      h("ol", { dataset: flags(slots.map((_, k) => k), { n: log.length ? [log[0][1] % LOG_LINES] : [] }) },
+      h("ol", { dataset: flags({ n: log.length ? [log[0][1] % LOG_LINES] : [] }) },
         slots.map((line, k) => env.part(morphId("lbv-log", k), line, () => (line
           ? h("li", { class: `lbv-slot-${k}`, dataset: { type: line[0].type }, style: { order: String(-line[1]) } }, describeEvent(env, line[0]))
           // (the same attributes, in the same order, as a line's: a slot filled again reads
