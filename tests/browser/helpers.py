@@ -430,3 +430,13 @@ def forced_layouts(events, n, prefix="update-"):
                 forced[at[-1]] += 1
             recalc = False
     return forced
+
+
+# For a preview page drawn with helpers.preview_tv: the payload of the next update, drawn on the
+# page shown (`page.evaluate(RERENDER, msg)`); returns the ids of the parts it built.
+RERENDER = """async (m) => {
+  const { partStats } = await import("/static/js/morph.js");
+  const saved = partStats.log;
+  partStats.log = [];
+  try { window.__rerender(m); return partStats.log; } finally { partStats.log = saved; }
+}"""

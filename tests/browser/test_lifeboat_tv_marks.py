@@ -5,18 +5,9 @@ lines, and the order kept while he places his cards comes back as it was. What t
 after those updates is what it shows drawn afresh from the same payload."""
 
 from tests.browser import preview as preview_page
-# (its TV preview drawn twice: a module's parts shown once; helpers.py would be its better home)
-from tests.browser.helpers import preview_tv
+from tests.browser.helpers import RERENDER, preview_tv
 
 preview = preview_page.served("lifeboat", "lbt_scenarios")
-
-# The payload of the next update, drawn on the page shown; returns the ids of the parts it built.
-RERENDER = """async (m) => {
-  const { partStats } = await import("/static/js/morph.js");
-  const saved = partStats.log;
-  partStats.log = [];
-  try { window.__rerender(m); return partStats.log; } finally { partStats.log = saved; }
-}"""
 
 # What the TV shows of the boat and the day: each card's visible marks, each order line's
 # visible word and opacity, and whether the order panel is shown.

@@ -8,17 +8,9 @@ from the same payload."""
 import pytest
 
 from tests.browser import preview as preview_page
-from tests.browser.helpers import preview_tv
+from tests.browser.helpers import RERENDER, preview_tv
 
 preview = preview_page.served("lifeboat", "lbt_scenarios")
-
-# The payload of the next update, drawn on the page shown; returns the ids of the parts it built.
-RERENDER = """async (m) => {
-  const { partStats } = await import("/static/js/morph.js");
-  const saved = partStats.log;
-  partStats.log = [];
-  try { window.__rerender(m); return partStats.log; } finally { partStats.log = saved; }
-}"""
 
 # The TV's top bar, boat, panels and decks as nodes (not the log: a page drawn afresh for another
 # match has no log of its own), each element's attributes in any order (a morphed element may
