@@ -57,7 +57,7 @@ export function render(root, msg, ctx) {
       side(view, tr, msg, m, ctx, part)),
     stage(view, tr, msg, newEvents, part),
     view.over && view.result ? finalScores(view, tr, view.result) : null);
-  // measured when the stage's size, the boats or the end change, else the last fit is kept (issue 24)
+  // fitted when the stage's size, the boats or the end change, else the last fit is kept (issue 24)
   // (and the set-up's end: its stage is lower, lifeboats.css); the stage fitter has the page
   // drawn again when it gives the stage another size (a resized window, the host's drawer)
   const fitKey = [stageSize(root), view.boats.length, Boolean(view.over), ctx.lang,
@@ -65,7 +65,7 @@ export function render(root, msg, ctx) {
   // morphed into the page shown (morph.js): only what changed is written
   let shown = page;
   const kept = !fitWhenNeeded(m, fitKey, page, () => (shown = showPage(root, page, gameKey(msg, ctx)) || page),
-    (p) => fitHeight(root, p));
+    (p) => { fitPage(root, p); checkSide(p, m, fitKey); });
   if (kept) checkSide(shown, m, fitKey);
 
   // Keep where every boat was, to animate a boat sinking in the next update (the view's own
@@ -94,21 +94,18 @@ function topBar(view, tr, msg) {
     h("div", { class: "lb-countdown", "data-testid": "lb-countdown", hidden: !msg.deadline }));
 }
 
-// The board fills root (the stage box the page gives it, in unscaled pixels: offset sizes,
-// never getBoundingClientRect, which is scaled).
-function fitHeight(root, page) {
-  page.classList.toggle("lb-narrow", page.offsetWidth < 1500);
-  // One boat per lane, so a boat may spill over the cells above and below its own.
-  const cell = page.querySelector(".lb-cell");
-  if (cell) {
-    const r = { width: cell.offsetWidth, height: cell.offsetHeight };
-    const byHeight = Math.floor((r.height + 20 - 50) / 2);
-    const byWidth = Math.floor((r.width - 34) / 3);
-    const seat = Math.max(28, Math.min(50, byHeight, byWidth));
-    page.style.setProperty("--seat", `${seat}px`);
-    page.style.setProperty("--cell-h", `${Math.round(r.height)}px`);
-  }
-  fitSide(page);
+// The board's fit reads no layout (issue 24: it read a cell's size, a forced layout of the
+// whole page, then the side column's, a second one after the seats it wrote, 7-8 ms at 1x
+// on the update that starts the play). A boat's seats follow its cell's size in the CSS (its
+// slot is a size container, lifeboats.css), the narrow layout the stage's width as the stage
+// fitter wrote it (fit.js, unscaled px: the page is its root's width), and the side column
+// starts untightened: the check after the frame's own layout (checkSide) tightens it, in the
+// frame that shows it, when it spills.
+function fitPage(root, page) {
+  const width = parseFloat(root.style.width);
+  page.classList.toggle("lb-narrow", width > 0 && width < 1500);
+  page.classList.remove(...TIGHT);
+  page.sideFree = 0;
 }
 // The side column (the banner, every player, the landing places, the log) never spills out of
 // its frame: a crowded moment (six players, a long "waiting for") tightens it a step at a time
