@@ -332,11 +332,13 @@ function side(view, tr, msg, m, ctx, part) {
   // the rows: the turn passing on rebuilds no row (issue 24: two rows built per update). An
   // attribute per seat (dom.js flags): a style invalidation goes by the attribute's name, so
   // the turn passing on restyles the two rows it concerns (one list attribute restyled all).
-  const players = () => view.players.map((name, seat) => {
-    const row = { afloat: afloat[seat], vote: voting && ballot.voters.includes(seat) ? ballot.voted.includes(seat) : null };
-    return part(morphId("lb-player", seat), [row, view.start_player === seat && view.phase !== "over",
-      view.hats_left[seat], view.drowned[seat], view.scores[seat]], () => playerRow(view, tr, seat, row, part));
-  });
+  // Whether each voter has voted is the panel's too (data-vt<seat>, to vote, data-vd<seat>,
+  // voted): a vote, or a vote opening or closing, rebuilds no row (issue 24: one row built per
+  // vote, and all of them when a vote opened or closed).
+  const players = () => view.players.map((name, seat) =>
+    part(morphId("lb-player", seat), [afloat[seat], view.start_player === seat && view.phase !== "over",
+      view.hats_left[seat], view.drowned[seat], view.scores[seat]], () => playerRow(view, tr, seat, afloat[seat], part)));
+  const voted = voting ? ballot.voted : [];
 
   const byColour = Object.fromEntries(view.boats.map((b) => [b.colour, b]));
   const landed = view.landing_order.map((c) => (c && byColour[c] ? byColour[c].island : null));
@@ -364,7 +366,8 @@ function side(view, tr, msg, m, ctx, part) {
     // "Waiting for ...": its words built again only when what for or, of several, whom changes
     // (moments.js; its names and colours are the parts' `extra`)
     lifeboatsWaiting(msg, ctx, part),
-    h("div", { class: "lb-panel lb-players", dataset: flags(view.players.map((_, x) => x), { w: view.waiting_for || [] }) },
+    h("div", { class: "lb-panel lb-players", dataset: flags(view.players.map((_, x) => x), { w: view.waiting_for || [],
+      vt: voting ? ballot.voters.filter((x) => !voted.includes(x)) : [], vd: voted }) },
       h("h3", {}, tr("players")), players()),
     part("lb-part-landing", [view.landing_places, view.landing_order, landed],
       () => h("div", { class: "lb-panel lb-landing" }, h("h3", {}, tr("landing")), h("div", { class: "lb-places" }, places()))),
@@ -382,11 +385,14 @@ function side(view, tr, msg, m, ctx, part) {
       }))));
 }
 
-// (a row built again for a boat more afloat or a vote keeps its swatch, name and hats as they are)
-function playerRow(view, tr, seat, { afloat, vote }, part) {
+// (a row built again for a boat more afloat keeps its swatch, name and hats as they are; its vote
+// states are both drawn, the panel's flags show the one that holds, by a class per seat: a flag's
+// change restyles that one element, lifeboats.css)
+function playerRow(view, tr, seat, afloat, part) {
   const colour = view.colours[seat];
-  const voteState = vote === null ? null : h("span", { class: `lb-vstate ${vote ? "done" : "todo"}`, dataset: { voted: String(vote) } },
-    vote ? "✓ " + tr("voted") : tr("not_voted"));
+  const voteState = [
+    h("span", { class: `lb-vstate done lb-vd${seat}`, dataset: { voted: "true" } }, "✓ " + tr("voted")),
+    h("span", { class: `lb-vstate todo lb-vt${seat}`, dataset: { voted: "false" } }, tr("not_voted"))];
   return h("div", { class: `lb-player lb-s${seat}`, dataset: { seat: String(seat) } },
     part(morphId("lb-pswatch", seat), [], () => h("span", { class: "lb-pswatch", style: { background: fill(view, colour), color: ink(view, colour) } },
       mark(view, colour, 26))),
