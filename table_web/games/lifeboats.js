@@ -64,9 +64,12 @@ export function render(root, msg, ctx) {
     view.phase === "setup"].join("|");
   // morphed into the page shown (morph.js): only what changed is written
   let shown = page;
+  // (a new key keeps the last fit's seat sizes until the check measures the cells: most often
+  // the same, and then nothing is written)
+  if (m.fitKept && m.fitKept.key !== fitKey) page.style.cssText = m.fitKept.style;
   const kept = !fitWhenNeeded(m, fitKey, page, () => (shown = showPage(root, page, gameKey(msg, ctx)) || page),
-    (p) => { fitPage(root, p); checkSide(p, m, fitKey); });
-  if (kept) checkSide(shown, m, fitKey);
+    (p) => { fitPage(root, p); checkSide(p, m, fitKey, true); });
+  if (kept) checkSide(shown, m, fitKey, false);
 
   // Keep where every boat was, to animate a boat sinking in the next update (the view's own
   // boats, not copies: a payload is parsed afresh for each message and never written to).
@@ -94,18 +97,28 @@ function topBar(view, tr, msg) {
     h("div", { class: "lb-countdown", "data-testid": "lb-countdown", hidden: !msg.deadline }));
 }
 
-// The board's fit reads no layout (issue 24: it read a cell's size, a forced layout of the
-// whole page, then the side column's, a second one after the seats it wrote, 7-8 ms at 1x
-// on the update that starts the play). A boat's seats follow its cell's size in the CSS (its
-// slot is a size container, lifeboats.css), the narrow layout the stage's width as the stage
-// fitter wrote it (fit.js, unscaled px: the page is its root's width), and the side column
-// starts untightened: the check after the frame's own layout (checkSide) tightens it, in the
-// frame that shows it, when it spills.
+// The board's fit reads no layout as it draws (issue 24: it read a cell's size, a forced layout
+// of the whole page, then the side column's, a second one after the seats it wrote: 7-8 ms at
+// 1x on the update that starts the play). The narrow layout follows the stage's width as the
+// stage fitter wrote it (fit.js, unscaled px: the page is its root's width); the seats and the
+// side column are fitted by the check after the frame's own layout (checkSide), in the frame
+// that shows them. (Seats sized in the CSS by their cell, each boat's slot a size container,
+// cost every update 0.1 ms of style and 0.15 ms of layout: a rebuilt slot's style waits on its
+// container's layout.)
 function fitPage(root, page) {
   const width = parseFloat(root.style.width);
   page.classList.toggle("lb-narrow", width > 0 && width < 1500);
   page.classList.remove(...TIGHT);
   page.sideFree = 0;
+}
+// A boat's seat size for its cell's (the board's cells are all one size; one boat per lane, so a
+// boat may spill over the cells above and below its own): unscaled px, offset sizes.
+function seatSizes(page) {
+  const cell = page.querySelector(".lb-cell");
+  if (!cell) return null;
+  const byHeight = Math.floor((cell.offsetHeight + 20 - 50) / 2);
+  const byWidth = Math.floor((cell.offsetWidth - 34) / 3);
+  return { "--seat": `${Math.max(28, Math.min(50, byHeight, byWidth))}px`, "--cell-h": `${Math.round(cell.offsetHeight)}px` };
 }
 // The side column (the banner, every player, the landing places, the log) never spills out of
 // its frame: a crowded moment (six players, a long "waiting for") tightens it a step at a time
@@ -140,19 +153,29 @@ const sideNeedsRefit = (page) => {
 // layout). fit.js afterLayout() observes the column afresh on each update, so its callback
 // comes after each update's layout, whether its size changed or not (it seldom does).
 // A refit writes, and the frame lays out again before it paints (a few updates a game).
-function checkSide(page, m, key) {
+// After a new key (fresh), the same check measures the cells for the seats (the key's: kept as
+// they are until the next key, also when the stage grows for a long ballot).
+function checkSide(page, m, key, fresh) {
   if (!m.sideCheck) m.sideCheck = afterLayout();
   m.sideCheck.watch(page.querySelector(".lb-side"), () => {
-    if (!page.isConnected || !m.fitKept || m.fitKept.key !== key || !sideNeedsRefit(page)) return;
-    // Only the column is fitted again: the board's sizes are the key's. As a fit of its own
-    // (fit.js), with the classes the last fit gave the page off first (and put back before
-    // anything is read), so that the ones it gives are kept for the next updates' pages.
+    if (!page.isConnected || !m.fitKept || m.fitKept.key !== key) return;
+    const seats = fresh ? seatSizes(page) : null;
+    const resize = seats && Object.entries(seats).some(([k, v]) => page.style.getPropertyValue(k) !== v);
+    const refit = sideNeedsRefit(page);
+    if (!resize && !refit) return;
+    // As a fit of its own (fit.js), with the classes the last fit gave the page off first (and
+    // put back before anything is read), so that the ones it gives are kept for the next
+    // updates' pages. (The seats alone: the column's classes as they are, nothing read.)
     const side = page.querySelector(".lb-side");
-    const more = side.scrollHeight > side.clientHeight + 1;
-    const had = FIT_CLASSES.filter((c) => page.classList.contains(c) && (more || !TIGHT.includes(c)));
+    const more = refit && side.scrollHeight > side.clientHeight + 1;
+    const had = FIT_CLASSES.filter((c) => page.classList.contains(c) && (more || !refit || !TIGHT.includes(c)));
     page.classList.remove(...FIT_CLASSES);
     m.fitKept = null;
-    fitWhenNeeded(m, key, page, () => page, (q) => { q.classList.add(...had); fitSide(q, more); });
+    fitWhenNeeded(m, key, page, () => page, (q) => {
+      if (resize) for (const [k, v] of Object.entries(seats)) q.style.setProperty(k, v);
+      q.classList.add(...had);
+      if (refit) fitSide(q, more);
+    });
   });
 }
 const FIT_CLASSES = ["lb-narrow", ...TIGHT];

@@ -5,10 +5,10 @@
   are in every row and the panel's data-vt<seat> / data-vd<seat> flags show the one that holds
   (lifeboats.js side; issue 24: a row was built on every vote, every row when a vote opened or
   closed). What a row reads is the same as that moment drawn afresh.
-- The boats' seats are sized by their cell in the CSS, as lifeboats.js measured them before
-  (28-50 px: the cell's height less 30 px, halved, or its width less 34 px, a third), and the
-  board's fit reads no layout: drawing the page for a new fit key (the set-up ending, another
-  screen size) forces none."""
+- The boats' seats are sized by their cell (28-50 px: the cell's height less 30 px, halved, or
+  its width less 34 px, a third), measured after the frame's own layout (lifeboats.js
+  checkSide), and a new fit key (here another language; the set-up ending, another screen size)
+  forces no layout as the page is drawn."""
 import pytest
 
 from tests.browser import preview as preview_page
