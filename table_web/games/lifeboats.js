@@ -356,11 +356,13 @@ function side(view, tr, msg, m, ctx, part) {
   // attribute per seat (dom.js flags): a style invalidation goes by the attribute's name, so
   // the turn passing on restyles the two rows it concerns (one list attribute restyled all).
   // Whether each voter has voted is the panel's too (data-vt<seat>, to vote, data-vd<seat>,
-  // voted): a vote, or a vote opening or closing, rebuilds no row (issue 24: one row built per
-  // vote, and all of them when a vote opened or closed).
+  // voted): a vote, or the talks turning to a vote, rebuilds no row (issue 24: one row built per
+  // vote, and all of them when the vote opened). The two states are in each row while a ballot
+  // is up (a row is built when one opens or closes, none in the set-up).
   const players = () => view.players.map((name, seat) =>
     part(morphId("lb-player", seat), [afloat[seat], view.start_player === seat && view.phase !== "over",
-      view.hats_left[seat], view.drowned[seat], view.scores[seat]], () => playerRow(view, tr, seat, afloat[seat], part)));
+      view.hats_left[seat], view.drowned[seat], view.scores[seat], Boolean(ballot)],
+    () => playerRow(view, tr, seat, afloat[seat], Boolean(ballot), part)));
   const voted = voting ? ballot.voted : [];
 
   const byColour = Object.fromEntries(view.boats.map((b) => [b.colour, b]));
@@ -411,9 +413,9 @@ function side(view, tr, msg, m, ctx, part) {
 // (a row built again for a boat more afloat keeps its swatch, name and hats as they are; its vote
 // states are both drawn, the panel's flags show the one that holds, by a class per seat: a flag's
 // change restyles that one element, lifeboats.css)
-function playerRow(view, tr, seat, afloat, part) {
+function playerRow(view, tr, seat, afloat, ballot, part) {
   const colour = view.colours[seat];
-  const voteState = [
+  const voteState = !ballot ? null : [
     h("span", { class: `lb-vstate done lb-vd${seat}`, dataset: { voted: "true" } }, "✓ " + tr("voted")),
     h("span", { class: `lb-vstate todo lb-vt${seat}`, dataset: { voted: "false" } }, tr("not_voted"))];
   return h("div", { class: `lb-player lb-s${seat}`, dataset: { seat: String(seat) } },
