@@ -68,8 +68,8 @@ export function render(root, msg, ctx) {
   // the same, and then nothing is written)
   if (m.fitKept && m.fitKept.key !== fitKey) page.style.cssText = m.fitKept.style;
   const kept = !fitWhenNeeded(m, fitKey, page, () => (shown = showPage(root, page, gameKey(msg, ctx)) || page),
-    (p) => { fitPage(root, p); checkSide(p, m, fitKey, true); });
-  if (kept) checkSide(shown, m, fitKey, false);
+    (p) => { fitPage(root, p); checkSide(p, m, fitKey); });
+  if (kept) checkSide(shown, m, fitKey);
 
   // Keep where every boat was, to animate a boat sinking in the next update (the view's own
   // boats, not copies: a payload is parsed afresh for each message and never written to).
@@ -153,13 +153,15 @@ const sideNeedsRefit = (page) => {
 // layout). fit.js afterLayout() observes the column afresh on each update, so its callback
 // comes after each update's layout, whether its size changed or not (it seldom does).
 // A refit writes, and the frame lays out again before it paints (a few updates a game).
-// After a new key (fresh), the same check measures the cells for the seats (the key's: kept as
-// they are until the next key, also when the stage grows for a long ballot).
-function checkSide(page, m, key, fresh) {
+// The first check of a key measures the cells for the seats too (the key's: kept as they are
+// until the next key, also when the stage grows for a long ballot; the first check that runs,
+// as a watch replaced before its frame never does).
+function checkSide(page, m, key) {
   if (!m.sideCheck) m.sideCheck = afterLayout();
   m.sideCheck.watch(page.querySelector(".lb-side"), () => {
     if (!page.isConnected || !m.fitKept || m.fitKept.key !== key) return;
-    const seats = fresh ? seatSizes(page) : null;
+    const seats = m.seatsFor !== key ? seatSizes(page) : null;
+    m.seatsFor = key;
     const resize = seats && Object.entries(seats).some(([k, v]) => page.style.getPropertyValue(k) !== v);
     const refit = sideNeedsRefit(page);
     if (!resize && !refit) return;

@@ -97,3 +97,20 @@ def test_the_seats_follow_their_cell_and_a_new_fit_forces_no_layout(browser, pre
     assert page.evaluate(SEATS) == seats
     assert not errors, errors
     page.close()
+
+
+def test_a_new_game_and_an_update_in_one_frame_still_size_the_seats(browser, preview):
+    """The seats are measured by the first check of a fit key that runs: a new game's first page
+    and the next update drawn before a frame (two messages in one task on a slow TV), the first
+    check replaced by the second, still give the seats their cell's size."""
+    page, errors, data = preview_tv(browser, preview, "board")
+    want = page.evaluate(SEATS)
+    assert want and all(got == w for got, w in want), want
+    # (__show draws it as the game "walk1": the next update is that game's)
+    page.evaluate("""m => { window.__show(m);
+      window.__rerender({ ...m, match: "walk1", version: m.version + 1 }); }""", data)
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    got = page.evaluate(SEATS)
+    assert got and all(g == w for g, w in got), got
+    assert not errors, errors
+    page.close()
