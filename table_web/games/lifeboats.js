@@ -57,15 +57,18 @@ export function render(root, msg, ctx) {
       side(view, tr, msg, m, ctx, part)),
     stage(view, tr, msg, newEvents, part),
     view.over && view.result ? finalScores(view, tr, view.result) : null);
-  // measured when the stage's size, the boats or the end change, else the last fit is kept (issue 24)
+  // fitted when the stage's size, the boats or the end change, else the last fit is kept (issue 24)
   // (and the set-up's end: its stage is lower, lifeboats.css); the stage fitter has the page
   // drawn again when it gives the stage another size (a resized window, the host's drawer)
   const fitKey = [stageSize(root), view.boats.length, Boolean(view.over), ctx.lang,
     view.phase === "setup"].join("|");
   // morphed into the page shown (morph.js): only what changed is written
   let shown = page;
+  // (a new key keeps the last fit's seat sizes until the check measures the cells: most often
+  // the same, and then nothing is written)
+  if (m.fitKept && m.fitKept.key !== fitKey) page.style.cssText = m.fitKept.style;
   const kept = !fitWhenNeeded(m, fitKey, page, () => (shown = showPage(root, page, gameKey(msg, ctx)) || page),
-    (p) => fitHeight(root, p));
+    (p) => { fitPage(root, p); checkSide(p, m, fitKey); });
   if (kept) checkSide(shown, m, fitKey);
 
   // Keep where every boat was, to animate a boat sinking in the next update (the view's own
@@ -94,21 +97,28 @@ function topBar(view, tr, msg) {
     h("div", { class: "lb-countdown", "data-testid": "lb-countdown", hidden: !msg.deadline }));
 }
 
-// The board fills root (the stage box the page gives it, in unscaled pixels: offset sizes,
-// never getBoundingClientRect, which is scaled).
-function fitHeight(root, page) {
-  page.classList.toggle("lb-narrow", page.offsetWidth < 1500);
-  // One boat per lane, so a boat may spill over the cells above and below its own.
+// The board's fit reads no layout as it draws (issue 24: it read a cell's size, a forced layout
+// of the whole page, then the side column's, a second one after the seats it wrote: 7-8 ms at
+// 1x on the update that starts the play). The narrow layout follows the stage's width as the
+// stage fitter wrote it (fit.js, unscaled px: the page is its root's width); the seats and the
+// side column are fitted by the check after the frame's own layout (checkSide), in the frame
+// that shows them. (Seats sized in the CSS by their cell, each boat's slot a size container,
+// cost every update 0.1 ms of style and 0.15 ms of layout: a rebuilt slot's style waits on its
+// container's layout.)
+function fitPage(root, page) {
+  const width = parseFloat(root.style.width);
+  page.classList.toggle("lb-narrow", width > 0 && width < 1500);
+  page.classList.remove(...TIGHT);
+  page.sideFree = 0;
+}
+// A boat's seat size for its cell's (the board's cells are all one size; one boat per lane, so a
+// boat may spill over the cells above and below its own): unscaled px, offset sizes.
+function seatSizes(page) {
   const cell = page.querySelector(".lb-cell");
-  if (cell) {
-    const r = { width: cell.offsetWidth, height: cell.offsetHeight };
-    const byHeight = Math.floor((r.height + 20 - 50) / 2);
-    const byWidth = Math.floor((r.width - 34) / 3);
-    const seat = Math.max(28, Math.min(50, byHeight, byWidth));
-    page.style.setProperty("--seat", `${seat}px`);
-    page.style.setProperty("--cell-h", `${Math.round(r.height)}px`);
-  }
-  fitSide(page);
+  if (!cell) return null;
+  const byHeight = Math.floor((cell.offsetHeight + 20 - 50) / 2);
+  const byWidth = Math.floor((cell.offsetWidth - 34) / 3);
+  return { "--seat": `${Math.max(28, Math.min(50, byHeight, byWidth))}px`, "--cell-h": `${Math.round(cell.offsetHeight)}px` };
 }
 // The side column (the banner, every player, the landing places, the log) never spills out of
 // its frame: a crowded moment (six players, a long "waiting for") tightens it a step at a time
@@ -143,19 +153,31 @@ const sideNeedsRefit = (page) => {
 // layout). fit.js afterLayout() observes the column afresh on each update, so its callback
 // comes after each update's layout, whether its size changed or not (it seldom does).
 // A refit writes, and the frame lays out again before it paints (a few updates a game).
+// The first check of a key measures the cells for the seats too (the key's: kept as they are
+// until the next key, also when the stage grows for a long ballot; the first check that runs,
+// as a watch replaced before its frame never does).
 function checkSide(page, m, key) {
   if (!m.sideCheck) m.sideCheck = afterLayout();
   m.sideCheck.watch(page.querySelector(".lb-side"), () => {
-    if (!page.isConnected || !m.fitKept || m.fitKept.key !== key || !sideNeedsRefit(page)) return;
-    // Only the column is fitted again: the board's sizes are the key's. As a fit of its own
-    // (fit.js), with the classes the last fit gave the page off first (and put back before
-    // anything is read), so that the ones it gives are kept for the next updates' pages.
+    if (!page.isConnected || !m.fitKept || m.fitKept.key !== key) return;
+    const seats = m.seatsFor !== key ? seatSizes(page) : null;
+    m.seatsFor = key;
+    const resize = seats && Object.entries(seats).some(([k, v]) => page.style.getPropertyValue(k) !== v);
+    const refit = sideNeedsRefit(page);
+    if (!resize && !refit) return;
+    // As a fit of its own (fit.js), with the classes the last fit gave the page off first (and
+    // put back before anything is read), so that the ones it gives are kept for the next
+    // updates' pages. (The seats alone: the column's classes as they are, nothing read.)
     const side = page.querySelector(".lb-side");
-    const more = side.scrollHeight > side.clientHeight + 1;
-    const had = FIT_CLASSES.filter((c) => page.classList.contains(c) && (more || !TIGHT.includes(c)));
+    const more = refit && side.scrollHeight > side.clientHeight + 1;
+    const had = FIT_CLASSES.filter((c) => page.classList.contains(c) && (more || !refit || !TIGHT.includes(c)));
     page.classList.remove(...FIT_CLASSES);
     m.fitKept = null;
-    fitWhenNeeded(m, key, page, () => page, (q) => { q.classList.add(...had); fitSide(q, more); });
+    fitWhenNeeded(m, key, page, () => page, (q) => {
+      if (resize) for (const [k, v] of Object.entries(seats)) q.style.setProperty(k, v);
+      q.classList.add(...had);
+      if (refit) fitSide(q, more);
+    });
   });
 }
 const FIT_CLASSES = ["lb-narrow", ...TIGHT];
@@ -335,11 +357,15 @@ function side(view, tr, msg, m, ctx, part) {
   // the rows: the turn passing on rebuilds no row (issue 24: two rows built per update). An
   // attribute per seat (dom.js flags): a style invalidation goes by the attribute's name, so
   // the turn passing on restyles the two rows it concerns (one list attribute restyled all).
-  const players = () => view.players.map((name, seat) => {
-    const row = { afloat: afloat[seat], vote: voting && ballot.voters.includes(seat) ? ballot.voted.includes(seat) : null };
-    return part(morphId("lb-player", seat), [row, view.start_player === seat && view.phase !== "over",
-      view.hats_left[seat], view.drowned[seat], view.scores[seat]], () => playerRow(view, tr, seat, row, part));
-  });
+  // Whether each voter has voted is the panel's too (data-vt<seat>, to vote, data-vd<seat>,
+  // voted): a vote, or the talks turning to a vote, rebuilds no row (issue 24: one row built per
+  // vote, and all of them when the vote opened). The two states are in each row while a ballot
+  // is up (a row is built when one opens or closes, none in the set-up).
+  const players = () => view.players.map((name, seat) =>
+    part(morphId("lb-player", seat), [afloat[seat], view.start_player === seat && view.phase !== "over",
+      view.hats_left[seat], view.drowned[seat], view.scores[seat], Boolean(ballot)],
+    () => playerRow(view, tr, seat, afloat[seat], Boolean(ballot), part)));
+  const voted = voting ? ballot.voted : [];
 
   const byColour = Object.fromEntries(view.boats.map((b) => [b.colour, b]));
   const landed = view.landing_order.map((c) => (c && byColour[c] ? byColour[c].island : null));
@@ -367,7 +393,8 @@ function side(view, tr, msg, m, ctx, part) {
     // "Waiting for ...": its words built again only when what for or, of several, whom changes
     // (moments.js; its names and colours are the parts' `extra`)
     lifeboatsWaiting(msg, ctx, part),
-    h("div", { class: "lb-panel lb-players", dataset: flags(view.players.map((_, x) => x), { w: view.waiting_for || [] }) },
+    h("div", { class: "lb-panel lb-players", dataset: flags(view.players.map((_, x) => x), { w: view.waiting_for || [],
+      vt: voting ? ballot.voters.filter((x) => !voted.includes(x)) : [], vd: voted }) },
       h("h3", {}, tr("players")), players()),
     part("lb-part-landing", [view.landing_places, view.landing_order, landed],
       () => h("div", { class: "lb-panel lb-landing" }, h("h3", {}, tr("landing")), h("div", { class: "lb-places" }, places()))),
@@ -385,11 +412,14 @@ function side(view, tr, msg, m, ctx, part) {
       }))));
 }
 
-// (a row built again for a boat more afloat or a vote keeps its swatch, name and hats as they are)
-function playerRow(view, tr, seat, { afloat, vote }, part) {
+// (a row built again for a boat more afloat keeps its swatch, name and hats as they are; its vote
+// states are both drawn, the panel's flags show the one that holds, by a class per seat: a flag's
+// change restyles that one element, lifeboats.css)
+function playerRow(view, tr, seat, afloat, ballot, part) {
   const colour = view.colours[seat];
-  const voteState = vote === null ? null : h("span", { class: `lb-vstate ${vote ? "done" : "todo"}`, dataset: { voted: String(vote) } },
-    vote ? "✓ " + tr("voted") : tr("not_voted"));
+  const voteState = !ballot ? null : [
+    h("span", { class: `lb-vstate done lb-vd${seat}`, dataset: { voted: "true" } }, "✓ " + tr("voted")),
+    h("span", { class: `lb-vstate todo lb-vt${seat}`, dataset: { voted: "false" } }, tr("not_voted"))];
   return h("div", { class: `lb-player lb-s${seat}`, dataset: { seat: String(seat) } },
     part(morphId("lb-pswatch", seat), [], () => h("span", { class: "lb-pswatch", style: { background: fill(view, colour), color: ink(view, colour) } },
       mark(view, colour, 26))),
