@@ -264,8 +264,15 @@ function buildJoinForm() {
       button.disabled = false;
       button.textContent = t("phone.join");
       if (state.meId) return;      // seated meanwhile by a late answer to an earlier tap
-      if (!reply.ok) return fail(reply.error);
-      joined(reply, name);
+      if (reply.ok) return joined(reply, name);
+      if (joinFormEl === form) return fail(reply.error);
+      // A language switch built the form again while the join was on its way (drawn from
+      // `state.joining`: its button disabled, "Joining…"): this one is no longer shown, the
+      // new one is drawn again from `state`, with the reason under its field.
+      state.joinError = reply.error;
+      toast(errorText(reply.error), { kind: "error" });
+      joinFormEl = null;
+      render();
     },
   },
   h("h1", { class: "section-title" }, t("phone.join_title")),
@@ -279,6 +286,7 @@ function joined(reply, name) {
   if (state.meId || state.screen !== "room") return;
   clearToasts("error");   // an earlier "type a name" (or "the server did not answer") must not outlive the join
   state.joinError = null;
+  joinFormEl = null;      // a form shown again later (after leaving, or kicked) starts clean, without that reason
   setToken(reply.token);
   store(nameKey, name);
   state.meId = reply.player && reply.player.id;

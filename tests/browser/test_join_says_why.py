@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import TIMEOUT_MS
-from tests.browser.helpers import join
+from tests.browser.helpers import held_socket, join
 
 pytestmark = pytest.mark.browser
 
@@ -50,3 +50,33 @@ def test_the_next_tap_clears_the_reason(open_table, open_phone):
                  ".observe(el, { childList: true, characterData: true, subtree: true }); }")
     join(ana, "Ana")
     assert ana.evaluate("() => window.__reasons") == [""]
+
+
+def test_a_refusal_that_comes_after_a_language_switch_is_said_and_the_button_works(open_table, open_phone):
+    """The player taps "Join", then switches the language while the answer is on its way: the
+    form is built again in the other language (its button "Joining…", disabled). The refusal
+    then says why under the new form's field, and its button works again (it wrote to the old,
+    detached form: the new one stayed disabled for good)."""
+    table = open_table()
+    code = table.locator("#room-code").inner_text().strip()
+    join(open_phone(code, label="Ana"), "Ana")
+    bob = open_phone(code, label="Bob")
+    bob.wait_for_function("() => window.castaways && window.castaways.net.socket.connected")
+    hold, release = held_socket(bob, received=lambda frame: frame.startswith("43"), on=False)
+    bob.reload()
+    bob.wait_for_function("() => window.castaways && window.castaways.net.socket.connected")
+    hold["on"] = True
+    bob.fill("#name", "ANA")
+    bob.click("#join")
+    bob.wait_for_function("() => document.getElementById('join').disabled")
+    bob.locator(".lang-switch [data-lang=fr]").click()
+    # the form built again in French, still waiting for the answer (held: net.js's 8 s is far)
+    bob.wait_for_function("() => document.documentElement.lang === 'fr' && document.getElementById('join').disabled")
+    assert len(hold["frames"]) == 1, hold["frames"]
+    release()
+    expect(bob.locator("#join-error")).to_have_text("«\u00a0ANA\u00a0» est déjà pris\u00a0: choisissez un autre nom.")
+    expect(bob.locator("#join")).to_be_enabled()
+    bob.fill("#name", "Bob")
+    bob.click("#join")
+    expect(bob.locator("#you")).to_be_visible()
+    expect(table.locator(".lobby-panel .player")).to_have_count(2)

@@ -76,3 +76,31 @@ def test_a_join_answered_after_the_timeout_still_seats_the_phone(browser, contex
     phone.reload()
     expect(phone.locator(".you-name")).to_have_text("Ana")
     expect(table.locator(".lobby-panel .player")).to_have_count(1)
+
+
+def test_a_join_seated_late_leaves_no_reason_on_the_next_form(browser, contexts, page_errors, live_server, open_table):
+    """The timeout said "the server did not answer" under the field; the late answer seated the
+    phone. Leaving shows the join form again: clean, not with that old reason (the form was
+    kept, and only a language switch built it afresh)."""
+    table = open_table()
+    code = table.locator("#room-code").inner_text().strip()
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-US")
+    ctx.set_default_timeout(TIMEOUT_MS)
+    contexts.append(ctx)
+    phone = page_errors.watch(ctx.new_page(), "phone")
+    hold, release = held_replies(phone)
+    phone.goto(f"{live_server}/j/{code}")
+    phone.wait_for_function("() => window.castaways && window.castaways.net.socket.connected")
+    hold["on"] = True
+    phone.fill("#name", "Ana")
+    phone.click("#join")
+    expect(phone.locator("#join-error")).not_to_have_text("", timeout=TIMEOUT_MS)   # the timeout's reason (8 s)
+    release()
+    expect(phone.locator("#you")).to_be_visible()
+    leave = phone.locator("#leave")
+    leave.click()
+    leave.click()     # (it asks first)
+    expect(phone.locator("#join-form")).to_be_visible()
+    expect(table.locator(".lobby-panel .player")).to_have_count(0)
+    expect(phone.locator("#join-error")).to_have_text("")
+    assert phone.locator("#name").get_attribute("aria-invalid") is None
