@@ -95,3 +95,27 @@ def test_a_socket_refused_a_second_connect_connects_again(browser, contexts, pag
     release()
     join(phone, "Ana")
     table.locator(".lobby-panel .player", has_text="Ana").wait_for()
+
+
+def test_a_connect_never_answered_is_tried_again_on_a_fresh_transport(browser, contexts, page_errors, open_table, live_server):
+    """Once the transport is open nothing times a CONNECT out: one never answered (a packet lost
+    on the way, held here for good) would leave the page "connecting" for as long as the
+    transport lives, since a connection under way is left alone. Past 10 s the page shown again
+    starts a fresh transport (whose CONNECT passes), never a second CONNECT on the old one."""
+    table = open_table()
+    code = table.locator("#room-code").inner_text().strip()
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-US")
+    ctx.set_default_timeout(TIMEOUT_MS)
+    contexts.append(ctx)
+    phone = page_errors.watch(ctx.new_page(), "phone")
+    connects = []
+    hold, _ = held_socket(phone, sent=lambda frame: frame.startswith("40") and (connects.append(frame) or len(connects) == 1))
+    phone.goto(f"{live_server}/j/{code}", wait_until="commit")
+    phone.wait_for_function(CONNECTING)
+    # the player comes back to the page now and then (each a `visibilitychange`): under 10 s
+    # the connection is left to finish, after it a fresh one connects
+    phone.wait_for_function("""() => { document.dispatchEvent(new Event('visibilitychange'));
+      return window.castaways.net.socket.connected; }""", polling=1000, timeout=TIMEOUT_MS)
+    assert len(hold["frames"]) == 1 and len(connects) == 2, connects     # one held, one that passed
+    join(phone, "Ana")
+    table.locator(".lobby-panel .player", has_text="Ana").wait_for()

@@ -69,8 +69,20 @@ export function connect({ auth, on = {}, onStatus = () => {} }) {
     const engine = socket.io.engine;
     return Boolean(engine) && !socket.connected && (engine.readyState === "opening" || engine.readyState === "open");
   };
+  // Once the transport is open nothing times our CONNECT out (Socket.IO's `timeout` is the
+  // transport's): one never answered (a packet lost by a proxy, a server stuck) would leave the
+  // page "connecting" for as long as the transport lives. Past this, the next try (the page
+  // shown again, back online) starts a fresh transport, never a second CONNECT on this one.
+  const STALE_CONNECT_MS = 10000;
+  let transportOpenAt = 0;
+  socket.io.on("open", () => { transportOpenAt = Date.now(); });
+  const stale = () => {
+    const engine = socket.io.engine;
+    return Boolean(engine) && !socket.connected && engine.readyState === "open" && Date.now() - transportOpenAt > STALE_CONNECT_MS;
+  };
   const open = () => {
-    if (underWay()) return;
+    if (stale()) socket.disconnect();
+    else if (underWay()) return;
     reroute();
     socket.connect();
   };
