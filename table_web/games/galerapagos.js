@@ -181,6 +181,8 @@ function logFolds(shown, m) {
 // The panels are those the last fit found (`fresh`: find them again), each a node the morph
 // keeps: a page's panels are the same for one fit key (the final card comes with the end,
 // which is in it), so the check after each update queries nothing unless one was replaced.
+// (A panel added beside them without a new fit key would never be checked: a new panel's
+// arrival belongs in the fit key, as the final card's is.)
 function excess(page, m, fresh = false) {
   if (fresh || !m.panels || m.panels.some((el) => !el.isConnected)) m.panels = [...page.querySelectorAll(PANELS)];
   return m.panels.map((el) => Math.max(0, el.scrollHeight - el.clientHeight - 1));

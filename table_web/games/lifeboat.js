@@ -159,11 +159,13 @@ function actedMark(view, c) {
 }
 
 // A box's marks: an attribute per seat (or slot) and mark, "1", for those that have it alone
-// ({w: [3]} -> {w3: "1"}); one without has none (lifeboat.css: :not([data-w3])). A style
+// ({w: [3]} -> {w3: "1"}); one without has none (lifeboat.css reads a mark's absence as
+// :not([data-r3]), never as "0"). A style
 // invalidation goes by the attribute's name, so a change for one seat restyles that seat alone,
 // and most seats have no mark on most updates: an update builds, and the morph compares, a few
-// attributes, not one per seat and mark (30 on the left column, as dom.js flags() writes them).
-function flags(marks) {
+// attributes, not one per seat and mark (30 on the left column, as dom.js flags() writes them;
+// named apart from it: that one writes "0" too).
+function marksOf(marks) {
   const out = {};
   for (const prefix in marks) for (const x of marks[prefix]) if (x !== null && x !== undefined) out[`${prefix}${x}`] = "1";
   return out;
@@ -171,12 +173,12 @@ function flags(marks) {
 
 // The seats the table waits for (data-w<seat>), the one acting (data-a<seat>: the actor, or
 // the target who answers), and the marks on the cards: rowed (data-r<seat>), fought (data-f),
-// acted (data-k) (flags()).
+// acted (data-k) (marksOf()).
 function seatMarks(view) {
   const a = view.actions;
   const acting = a ? [a.actor, a.step === "answer" ? a.target : null].filter((x) => typeof x === "number") : [];
   const marked = (pred) => view.characters.filter(pred).map((c) => c.seat);
-  return flags({ w: view.waiting_for || [], a: acting, r: marked((c) => c.rowed), f: marked((c) => c.fought),
+  return marksOf({ w: view.waiting_for || [], a: acting, r: marked((c) => c.rowed), f: marked((c) => c.fought),
     k: marked((c) => actedMark(view, c)) });
 }
 
@@ -267,14 +269,14 @@ function stage(env) {
   const daily = view.phase === "actions" && a && a.order && !view.fight;
   const order = (box, more = null) => panel("order", [a.order], () => orderPanel(env), {
     ...box, inner: "lbv-moment lbv-daily",
-    data: flags({ n: [a.actor], d: a.order.filter((x) => x !== a.actor && view.characters[x].acted) }) }, null, more);
+    data: marksOf({ n: [a.actor], d: a.order.filter((x) => x !== a.actor && view.characters[x].acted) }) }, null, more);
   // "n of m done": the window's progress, outside the part
   const progress = (win, ...before) => h("div", { class: "lbv-note" }, ...before, env.tr("fight.done", { n: win.done.length, m: win.seats.length }));
   if (view.fight) {
     const f = view.fight;
     panel("fight", [{ ...f, window: { ...f.window, done: null } }, a && a.kind, a && a.card,
       chars([...f.sides.attacker, ...f.sides.defender]).map((c) => c.face_up)], () => fightPanel(env, f),
-    { cls: "lbv-fight", testid: "lbv-fight", data: flags({ d: f.window.done }) },
+    { cls: "lbv-fight", testid: "lbv-fight", data: marksOf({ d: f.window.done }) },
     progress(f.window, env.tr("fight.tie"), " · "));
   } else if (view.phase === "rescue") {
     const nav = view.navigation || {};
@@ -289,7 +291,7 @@ function stage(env) {
   } else if (view.phase === "draft" && view.draft) {
     // who draws now (the box's data-r<seat>, lifeboat.css) and the cards left: outside the part
     const d = view.draft;
-    panel("draft", [d.drafters], () => draftPanel(env), { cls: "lbv-draft", data: flags({ r: [d.drafter] }) },
+    panel("draft", [d.drafters], () => draftPanel(env), { cls: "lbv-draft", data: marksOf({ r: [d.drafter] }) },
       h("div", { class: "lbv-note" }, cardBack(d.cards), " ", String(d.cards)));
   }
   else if (daily && a.step === "place") order({}, env.part("lbv-part-row", [a.actor, a.drawn_count], () => h("div", { class: "lbv-moment" }, rowPanel(env))));
@@ -474,7 +476,7 @@ function side(env) {
       h("h3", {}, tr("log")),
       // the newest line's slot: data-n<slot> "1" (lifeboat.css: bold), an attribute per slot so
       // that a new line restyles two lines, not twelve
-      h("ol", { dataset: flags({ n: log.length ? [log[0][1] % LOG_LINES] : [] }) },
+      h("ol", { dataset: marksOf({ n: log.length ? [log[0][1] % LOG_LINES] : [] }) },
         slots.map((line, k) => env.part(morphId("lbv-log", k), line, () => (line
           ? h("li", { class: `lbv-slot-${k}`, dataset: { type: line[0].type }, style: { order: String(-line[1]) } }, describeEvent(env, line[0]))
           // (the same attributes, in the same order, as a line's: a slot filled again reads

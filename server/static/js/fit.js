@@ -19,8 +19,8 @@
 // When (issue 24): a fit reads sizes, which forces the browser to lay the page out, so it runs
 // when the fit's key changes (the page passes one: game, match, player count, end, language) or
 // the box is resized, never per message. Between those, an update costs no layout read for a
-// module with a design size, and one (the content's height, which the frame lays out anyway)
-// for any other; the box's size comes from the ResizeObserver, and unchanged sizes are not
+// module with a design size or one that fills the box itself ({fills: true}), and one (the
+// content's height, which the frame lays out anyway) for any other; the box's size comes from the ResizeObserver, and unchanged sizes are not
 // written again (a write would undo the layout just made).
 //
 // The fitter is the one place that knows the box changed: when a fit gives the root another
