@@ -344,7 +344,10 @@ function wheelKept(env) {
   const choices = view.boats.filter((b) => b.status === "water").map((b) => b.colour);
   if (me.hats_left > 0) choices.push("hat");
   if (choices.length < 2) return null;
-  return h("span", { hidden: true }, wheelPart(env, choices, startIndex(choices, me.colour)));
+  // (the holder a part of the same inputs: kept, it is one stand-in an update, not a new span
+  // and the wheel's stand-in)
+  const idx = startIndex(choices, me.colour);
+  return env.part("lb-part-wheelheld", [choices, idx], () => h("span", { hidden: true }, wheelPart(env, choices, idx)));
 }
 
 const SHAPE_PATHS = {};
