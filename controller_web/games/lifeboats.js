@@ -336,8 +336,8 @@ function wheelPart({ view, tr, m, redraw, part }, choices, idx) {
 // section (the morph moves it into the vote card and back, as the last reveal). It is drawn
 // from the state, as the page is: the wheel of the votes every turn holds, which boat leaks and
 // which one moves (the boats on the water, in the view's order, which is the ballot's, and my
-// hat while I have one), turned to where a new ballot starts. A vote of other choices (who
-// leaves a boat) builds its own, as before.
+// hat while I have one), turned to where a new ballot starts. A vote of other choices (whose
+// pawn is thrown out of a boat) builds its own, as before.
 function wheelKept(env) {
   const { view, me } = env;
   if (env.wheelShown || !me || view.over || view.phase === "setup") return null;
