@@ -78,7 +78,7 @@ function draw(root, m) {
     me ? part("lb-part-me", [me.colour, me.name, me.is_start_player, me.hats_left, me.score, view.over], () => { barBuilt = true; return meBar(env); })
       : h("div", { class: "lb-mebar lb-spectator" }, tr("me.spectator")),
     part("lb-part-status", [view.turn, view.phase], () => statusLine(env)),
-    h("section", { class: "lb-action", "data-testid": "lb-action" }, action(env)),
+    h("section", { class: "lb-action", "data-testid": "lb-action" }, action(env), wheelKept(env)),
     m.error ? h("div", { class: "lb-error", role: "alert" }, m.error) : null,
     // (a row stands for each boat on the water, mine in it or not: myPawns)
     me ? part("lb-part-pawns", [me.colour, me.pawns, me.unplaced, me.landed, me.drowned, view.rows,
@@ -274,7 +274,8 @@ function callVote({ view, tr, send, m, msg }) {
 
 // The vote wheel (shared with other games: /static/js/wheel.js): one sector per legal vote
 // (the options still possible, plus the hat if I have one), confirmed with the button under it.
-function voteWheel({ view, legal, tr, send, m, me, redraw, part }) {
+function voteWheel(env) {
+  const { view, legal, tr, send, m, me, redraw } = env;
   const ballot = view.ballot;
   const choices = legal.filter((a) => a.type === "vote").map((a) => a.choice);
   const key = `vote:${view.turn}:${ballot && ballot.kind}:${ballot && ballot.round}:${ballot ? boatColour(ballot.boat) : ""}`;
@@ -286,21 +287,11 @@ function voteWheel({ view, legal, tr, send, m, me, redraw, part }) {
   // A vote for my own colour asks first: the button says so, a second tap votes.
   const sure = `${key}:${sel}`;
   const askFirst = sel === mine && m.sure !== sure;
-  const wheel = part("lb-part-wheel", [key, choices, idx], () => sharedWheel({
-    prefix: "lb", index: idx, onSelect: (i) => { m.sel[key] = i; redraw(); },
-    choices: choices.map((c) => {
-      const hat = c === "hat";
-      const txt = hat ? "#1b2338" : ink(view, c);
-      return {
-        id: c, fill: hat ? "#f5e3a8" : fill(view, c), ink: txt,
-        icon: () => (hat ? s("g", { transform: "translate(-10.5,-8) scale(0.66)" }, hatPath())
-          : s("path", { d: shapePath(c), fill: "currentColor", "fill-rule": "evenodd" })),
-        label: hat ? tr("wheel.hat") : colourName(view, tr, c),
-        chip: hat ? tr("reveal.hat") : chip(view, tr, c),
-      };
-    }),
-    center: sel === "hat" ? hatIcon(36) : shape(sel, 34, fill(view, sel)),
-  }));
+  // The wheel's handlers read the ballot's key here, not from their drawing: a wheel kept from
+  // the last ballot (wheelKept) turns this one's pick.
+  m.wheelKey = key;
+  env.wheelShown = true;
+  const wheel = wheelPart(env, choices, idx);
 
   const weight = me ? me.vote_weight : 1;
   return card(tr("do.vote"), tr("do.vote.hint"),
@@ -314,6 +305,49 @@ function voteWheel({ view, legal, tr, send, m, me, redraw, part }) {
       sel === "hat" ? tr("do.vote.confirm_hat")
         : sel === mine ? tr(m.sure === sure ? "do.vote.confirm_me_sure" : "do.vote.confirm_me")
           : fmt(tr, "do.vote.confirm", { choice: colourName(view, tr, sel) })));
+}
+
+// The wheel is a part of its choices and my pick, not of the ballot, and between my votes it
+// stays in the page, hidden (wheelKept): the next vote of those choices shows it as it was
+// instead of building it (its 70 elements, and as many copied in, on each of my votes). Its
+// element is of a tag of its own: a kept part's stand-in of the wheel's own tag (a div) was
+// matched by idiomorph to the card's first div left, not moved from where the wheel was held.
+// (A flex item of the card, as the wheel was: laid out as a block.)
+function wheelPart({ view, tr, m, redraw, part }, choices, idx) {
+  const sel = choices[idx];
+  return part("lb-part-wheel", [choices, idx], () => h("lb-wheel", {}, sharedWheel({
+    prefix: "lb", index: idx, onSelect: (i) => { m.sel[m.wheelKey] = i; redraw(); },
+    choices: choices.map((c) => {
+      const hat = c === "hat";
+      const txt = hat ? "#1b2338" : ink(view, c);
+      return {
+        id: c, fill: hat ? "#f5e3a8" : fill(view, c), ink: txt,
+        icon: () => (hat ? s("g", { transform: "translate(-10.5,-8) scale(0.66)" }, hatPath())
+          : s("path", { d: shapePath(c), fill: "currentColor", "fill-rule": "evenodd" })),
+        label: hat ? tr("wheel.hat") : colourName(view, tr, c),
+        chip: hat ? tr("reveal.hat") : chip(view, tr, c),
+      };
+    }),
+    center: sel === "hat" ? hatIcon(36) : shape(sel, 34, fill(view, sel)),
+  })));
+}
+
+// The wheel hidden while the card shows something else, held beside the card in the action's
+// section (the morph moves it into the vote card and back, as the last reveal). It is drawn
+// from the state, as the page is: the wheel of the votes every turn holds, which boat leaks and
+// which one moves (the boats on the water, in the view's order, which is the ballot's, and my
+// hat while I have one), turned to where a new ballot starts. A vote of other choices (whose
+// pawn is thrown out of a boat) builds its own, as before.
+function wheelKept(env) {
+  const { view, me } = env;
+  if (env.wheelShown || !me || view.over || view.phase === "setup") return null;
+  const choices = view.boats.filter((b) => b.status === "water").map((b) => b.colour);
+  if (me.hats_left > 0) choices.push("hat");
+  if (choices.length < 2) return null;
+  // (the holder a part of the same inputs: kept, it is one stand-in an update, not a new span
+  // and the wheel's stand-in)
+  const idx = startIndex(choices, me.colour);
+  return env.part("lb-part-wheelheld", [choices, idx], () => h("span", { hidden: true }, wheelPart(env, choices, idx)));
 }
 
 const SHAPE_PATHS = {};
