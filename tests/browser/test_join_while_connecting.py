@@ -19,7 +19,7 @@ No sleeps: every wait is on a condition.
 import pytest
 
 from tests.browser.conftest import PHONE, TIMEOUT_MS
-from tests.browser.helpers import held_socket, join
+from tests.browser.helpers import held_socket, join, new_page
 
 pytestmark = pytest.mark.browser
 
@@ -104,10 +104,7 @@ def test_a_connect_never_answered_is_tried_again_on_a_fresh_transport(browser, c
     starts a fresh transport (whose CONNECT passes), never a second CONNECT on the old one."""
     table = open_table()
     code = table.locator("#room-code").inner_text().strip()
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-US")
-    ctx.set_default_timeout(TIMEOUT_MS)
-    contexts.append(ctx)
-    phone = page_errors.watch(ctx.new_page(), "phone")
+    phone = new_page(browser, contexts, page_errors, PHONE, "phone", mobile=True)
     connects = []
     hold, _ = held_socket(phone, sent=lambda frame: frame.startswith("40") and (connects.append(frame) or len(connects) == 1))
     phone.goto(f"{live_server}/j/{code}", wait_until="commit")

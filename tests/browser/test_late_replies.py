@@ -14,49 +14,26 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, TIMEOUT_MS
+from tests.browser.helpers import held_socket, new_page
 
 pytestmark = pytest.mark.browser
 
 
-def held_replies(page):
-    """Route the page's socket through the test: every frame passes, except the server's
-    acknowledgements (Socket.IO '43...') while `hold["on"]`, kept in `hold["frames"]` until
-    release() sends them on, in order."""
-    hold = {"on": False, "frames": [], "page": None}
-
-    def route(ws):
-        server = ws.connect_to_server()
-        ws.on_message(server.send)
-
-        def to_page(message):
-            if hold["on"] and isinstance(message, str) and message.startswith("43"):
-                hold["frames"].append(message)
-            else:
-                ws.send(message)
-        server.on_message(to_page)
-        hold["page"] = ws
-
-    def release():
-        hold["on"] = False
-        for frame in hold["frames"]:
-            hold["page"].send(frame)
-        hold["frames"].clear()
-
-    page.route_web_socket("**/socket.io/**", route)
-    return hold, release
-
-
-def test_a_join_answered_after_the_timeout_still_seats_the_phone(browser, contexts, page_errors, live_server, open_table):
+def phone_joining(browser, contexts, page_errors, live_server, open_table):
+    """A TV's room and a phone on its join form, connected, whose server acknowledgements
+    (Socket.IO '43...') are held from now on: (table, phone, code, hold, release)."""
     table = open_table()
     code = table.locator("#room-code").inner_text().strip()
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-US")
-    ctx.set_default_timeout(TIMEOUT_MS)
-    contexts.append(ctx)
-    phone = page_errors.watch(ctx.new_page(), "phone")
-    hold, release = held_replies(phone)
+    phone = new_page(browser, contexts, page_errors, PHONE, "phone", mobile=True)
+    hold, release = held_socket(phone, received=lambda frame: frame.startswith("43"), on=False)
     phone.goto(f"{live_server}/j/{code}")
     phone.wait_for_function("() => window.castaways && window.castaways.net.socket.connected")
     hold["on"] = True
+    return table, phone, code, hold, release
+
+
+def test_a_join_answered_after_the_timeout_still_seats_the_phone(browser, contexts, page_errors, live_server, open_table):
+    table, phone, code, hold, release = phone_joining(browser, contexts, page_errors, live_server, open_table)
     phone.fill("#name", "Ana")
     phone.click("#join")
     # the server seated her (the TV lists her) and its answer is on its way...
@@ -82,16 +59,7 @@ def test_a_join_seated_late_leaves_no_reason_on_the_next_form(browser, contexts,
     """The timeout said "the server did not answer" under the field; the late answer seated the
     phone. Leaving shows the join form again: clean, not with that old reason (the form was
     kept, and only a language switch built it afresh)."""
-    table = open_table()
-    code = table.locator("#room-code").inner_text().strip()
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-US")
-    ctx.set_default_timeout(TIMEOUT_MS)
-    contexts.append(ctx)
-    phone = page_errors.watch(ctx.new_page(), "phone")
-    hold, release = held_replies(phone)
-    phone.goto(f"{live_server}/j/{code}")
-    phone.wait_for_function("() => window.castaways && window.castaways.net.socket.connected")
-    hold["on"] = True
+    table, phone, code, hold, release = phone_joining(browser, contexts, page_errors, live_server, open_table)
     phone.fill("#name", "Ana")
     phone.click("#join")
     expect(phone.locator("#join-error")).not_to_have_text("", timeout=TIMEOUT_MS)   # the timeout's reason (8 s)
