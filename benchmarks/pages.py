@@ -144,6 +144,8 @@ def play_seat(tv, phone, upto):
           return { over: g.over, version: g.version, legal: g.legal_actions || [] }; }""")
         if g["over"] or g["version"] >= upto:
             return
+        if not g["legal"]:
+            continue    # a newer payload without my decision came between the wait and the read
         reply = phone.evaluate("([e, p]) => window.castaways.net.request(e, p)",
                                ["act", {"version": g["version"], "action": rng.choice(g["legal"])}])
         if not reply["ok"]:
