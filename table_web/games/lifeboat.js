@@ -115,10 +115,16 @@ function nowLine(env) {
   return fmt(tr, key, { who: seat === null ? tr("nobody") : who(env, seat), n });
 }
 
-// The top bar: three parts, the day and its phase (in a box of `display: contents`), whom it
-// waits for (a turn passing on rebuilds that line alone), and the birds (their icons drawn),
-// which change far less often.
+// The top bar: a part holding three, the day and its phase (in a box of `display: contents`),
+// whom it waits for (a turn passing on rebuilds that line alone), and the birds (their icons
+// drawn), which change far less often. An update that changes none of them (most votes done in
+// a window, a card drawn) makes one stand-in for the bar, not the bar and one for each.
 function topBar(env) {
+  const { view } = env;
+  return env.part("lbv-part-head", [view.turn, view.phase, nowArgs(view), view.birds, view.birds_to_win], () => topBarWrap(env));
+}
+
+function topBarWrap(env) {
   const { view, tr } = env;
   const birds = () => {
     const slots = [];
@@ -462,7 +468,9 @@ function side(env) {
   m.says.prune(first, m.log.length);
   const slots = Array.from({ length: LOG_LINES }, () => null);
   for (const line of log) slots[line[1] % LOG_LINES] = line;
-  return h("aside", { class: "lbv-side-col" },
+  // the column a part holding its three (with all they read): an update that changes no deck,
+  // nor the last navigation card, nor a line makes one stand-in, not the column and three
+  return env.part("lbv-part-side", [d.navigation, d.row_stack, d.provisions, last, slots], () => h("aside", { class: "lbv-side-col" },
     env.part("lbv-part-decks", [d.navigation, d.row_stack, d.provisions], () => h("div", { class: "lbv-decks" },
       deck(tr("deck.navigation"), d.navigation, "nav"),
       deck(tr("deck.row_stack"), d.row_stack, "row"),
@@ -481,7 +489,7 @@ function side(env) {
           ? h("li", { class: `lbv-slot-${k}`, dataset: { type: line[0].type }, style: { order: String(-line[1]) } }, describeEvent(env, line[0]))
           // (the same attributes, in the same order, as a line's: a slot filled again reads
           // as one drawn afresh)
-          : h("li", { class: `lbv-slot-${k}`, dataset: { type: "" } }))))))));
+          : h("li", { class: `lbv-slot-${k}`, dataset: { type: "" } })))))))));
 }
 
 // What the last navigation card did: who went overboard, sharks, preserver, thirsts, water.
