@@ -271,9 +271,9 @@ def test_the_decision_scrolls_into_view_smoothly_unless_motion_is_reduced(browse
 
 def test_one_more_event_builds_one_log_line_on_the_tv(browser, preview):
     """The TV's log lines, top bar and panels are parts (morph.js): an update that only adds an
-    event to the log builds that line, the log's box and the side column holding it, and nothing
-    else (the whole log, twelve sentences with their discs, was built on every update); the line
-    before it is the same node, now second.
+    event to the log builds that line, its group of slots, the log's box and the side column
+    holding it, and nothing else (the whole log, twelve sentences with their discs, was built on
+    every update); the line before it is the same node, now second.
     And idiomorph morphs only the slot the new line takes (the page's frame, the page with its
     parts as stand-ins, is unchanged: morph.js byParts; the list's slots are fixed, shown newest
     first by their CSS order), not the board nor the list: the elements it maps the ids of are
@@ -304,8 +304,8 @@ def test_one_more_event_builds_one_log_line_on_the_tv(browser, preview):
       return { built: built.map((id) => id.replace(/[0-9]+$/, "k")), second: Boolean(lines[1] && lines[1].__kept),
                newest: lines[0].dataset.type, mapped: mapped < list ? "a few" : `${mapped}, the list ${list}` };
     }""", {**data, "version": data["version"] + 1, "events": [{"type": "provisions_skipped", "turn": 1}]})
-    # (the side column holds the log: test_lifeboat_tv_holders.py)
-    assert out == {"built": ["lbv-part-side", "lbv-part-log", "lbv-log-k"], "second": True,
+    # (the side column and the log hold the line's group and slot: test_lifeboat_tv_holders.py)
+    assert out == {"built": ["lbv-part-side", "lbv-part-log", "lbv-logg-k", "lbv-log-k"], "second": True,
                    "newest": "provisions_skipped", "mapped": "a few"}, out
     assert not errors, errors
     page.close()
