@@ -24,6 +24,7 @@ const H = 1080;
 // screen, as for every game with a design size.
 export const fit = { width: W, height: H };
 const LOG_LINES = 12;
+const LOG_GROUP = 3;      // the log's slots a part of the list holds (side())
 // {log, version, lastNav, lastFight, rects} of one game (server/static/js/gamekey.js): a
 // rematch starts with no old log, fight or navigation card.
 const mem = gameMemory(() => ({ log: [], logged: 0, says: saysCache(), version: -1, lastNav: null, lastFight: null, rects: {} }));
@@ -115,10 +116,16 @@ function nowLine(env) {
   return fmt(tr, key, { who: seat === null ? tr("nobody") : who(env, seat), n });
 }
 
-// The top bar: three parts, the day and its phase (in a box of `display: contents`), whom it
-// waits for (a turn passing on rebuilds that line alone), and the birds (their icons drawn),
-// which change far less often.
+// The top bar: a part holding three, the day and its phase (in a box of `display: contents`),
+// whom it waits for (a turn passing on rebuilds that line alone), and the birds (their icons
+// drawn), which change far less often. An update that changes none of them (most votes done in
+// a window, a card drawn) makes one stand-in for the bar, not the bar and one for each.
 function topBar(env) {
+  const { view } = env;
+  return env.part("lbv-part-head", [view.turn, view.phase, nowArgs(view), view.birds, view.birds_to_win], () => topBarWrap(env));
+}
+
+function topBarWrap(env) {
   const { view, tr } = env;
   const birds = () => {
     const slots = [];
@@ -462,7 +469,9 @@ function side(env) {
   m.says.prune(first, m.log.length);
   const slots = Array.from({ length: LOG_LINES }, () => null);
   for (const line of log) slots[line[1] % LOG_LINES] = line;
-  return h("aside", { class: "lbv-side-col" },
+  // the column a part holding its three (with all they read): an update that changes no deck,
+  // nor the last navigation card, nor a line makes one stand-in, not the column and three
+  return env.part("lbv-part-side", [d.navigation, d.row_stack, d.provisions, last, slots], () => h("aside", { class: "lbv-side-col" },
     env.part("lbv-part-decks", [d.navigation, d.row_stack, d.provisions], () => h("div", { class: "lbv-decks" },
       deck(tr("deck.navigation"), d.navigation, "nav"),
       deck(tr("deck.row_stack"), d.row_stack, "row"),
@@ -477,11 +486,19 @@ function side(env) {
       // the newest line's slot: data-n<slot> "1" (lifeboat.css: bold), an attribute per slot so
       // that a new line restyles two lines, not twelve
       h("ol", { dataset: marksOf({ n: log.length ? [log[0][1] % LOG_LINES] : [] }) },
-        slots.map((line, k) => env.part(morphId("lbv-log", k), line, () => (line
-          ? h("li", { class: `lbv-slot-${k}`, dataset: { type: line[0].type }, style: { order: String(-line[1]) } }, describeEvent(env, line[0]))
-          // (the same attributes, in the same order, as a line's: a slot filled again reads
-          // as one drawn afresh)
-          : h("li", { class: `lbv-slot-${k}`, dataset: { type: "" } }))))))));
+        // the slots in groups of LOG_GROUP, each a part holding its slots' (boxes of `display:
+        // contents`, lifeboat.css: the lines lay out as the list's own): a new line builds the
+        // list, its group and its slot, with a stand-in for each other group and each other slot
+        // of its group (3 + 2), not one for each of the eleven other slots
+        Array.from({ length: LOG_LINES / LOG_GROUP }, (_, g) => slots.slice(g * LOG_GROUP, (g + 1) * LOG_GROUP)).map((group, g) =>
+          env.part(morphId("lbv-logg", g), group, () => h("div", { class: "lbv-logg", role: "none" }, group.map((line, i) => {
+            const k = g * LOG_GROUP + i;
+            return env.part(morphId("lbv-log", k), line, () => (line
+              ? h("li", { class: `lbv-slot-${k}`, dataset: { type: line[0].type }, style: { order: String(-line[1]) } }, describeEvent(env, line[0]))
+              // (the same attributes, in the same order, as a line's: a slot filled again reads
+              // as one drawn afresh)
+              : h("li", { class: `lbv-slot-${k}`, dataset: { type: "" } })));
+          })))))))));
 }
 
 // What the last navigation card did: who went overboard, sharks, preserver, thirsts, water.
