@@ -10,6 +10,7 @@ import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage, pageParts, morphId } from "/static/js/morph.js";
 import { voteWheel as sharedWheel, startIndex } from "/static/js/wheel.js";
 import { bringIntoView } from "/static/js/intoview.js";
+import { afterLayout } from "/static/js/fit.js";
 import { minutesSeconds, ticker } from "/static/js/waiting.js";
 import { labelFitter } from "/static/js/fittext.js";
 
@@ -32,7 +33,8 @@ const { chip, pawn, who, describeEvent } = glyphs;
 // French's wider hats label beside it), never cut: measured once per name, width and language.
 const labels = labelFitter(".lb-me-name", { min: 9 });
 
-const mem = gameMemory(() => ({ sel: {}, pending: false, error: null, timer: null }), (m) => { if (m.timer) m.timer(); });
+const mem = gameMemory(() => ({ sel: {}, pending: false, error: null, timer: null, into: afterLayout() }),
+  (m) => { if (m.timer) m.timer(); m.into.disconnect(); });
 
 export function render(root, msg, ctx) {
   const m = mem(root, msg, ctx);
@@ -94,9 +96,15 @@ function draw(root, m) {
   showPage(root, page, gameKey(msg, ctx));
   if (barBuilt) labels.fit(root);
   tick(root, m, msg);
-  // A new decision for me: bring it into view (below the page's own sticky header).
+  // A new decision for me: bring it into view (below the page's own sticky header), measured
+  // after the frame's own layout and scrolled before that frame paints (fit.js afterLayout):
+  // measured right after the update, the read forced a layout of its own (issue 24: 1-2 ms at
+  // 1x on each new decision, most of them votes). Only a new decision is looked at; one in
+  // view is not scrolled (intoview.js).
   const sig = `${view.step}:${view.turn}:${legal.map((a) => a.type).join(",")}`;
-  if (legal.length && sig !== m.sig && m.sig !== undefined) bringIntoView(root, ".lb-action");
+  if (legal.length && sig !== m.sig && m.sig !== undefined) {
+    m.into.watch(root.querySelector(".lb-action"), () => bringIntoView(root, ".lb-action"));
+  }
   m.sig = legal.length ? sig : null;
 }
 
