@@ -10,6 +10,7 @@ import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage, pageParts, morphId } from "/static/js/morph.js";
 import { voteWheel as sharedWheel, startIndex } from "/static/js/wheel.js";
 import { bringIntoView } from "/static/js/intoview.js";
+import { afterLayout } from "/static/js/fit.js";
 import { minutesSeconds, ticker } from "/static/js/waiting.js";
 import { labelFitter } from "/static/js/fittext.js";
 
@@ -32,7 +33,8 @@ const { chip, pawn, who, describeEvent } = glyphs;
 // French's wider hats label beside it), never cut: measured once per name, width and language.
 const labels = labelFitter(".lb-me-name", { min: 9 });
 
-const mem = gameMemory(() => ({ sel: {}, pending: false, error: null, timer: null }), (m) => { if (m.timer) m.timer(); });
+const mem = gameMemory(() => ({ sel: {}, pending: false, error: null, timer: null, into: afterLayout() }),
+  (m) => { if (m.timer) m.timer(); m.into.disconnect(); });
 
 export function render(root, msg, ctx) {
   const m = mem(root, msg, ctx);
@@ -78,7 +80,7 @@ function draw(root, m) {
     me ? part("lb-part-me", [me.colour, me.name, me.is_start_player, me.hats_left, me.score, view.over], () => { barBuilt = true; return meBar(env); })
       : h("div", { class: "lb-mebar lb-spectator" }, tr("me.spectator")),
     part("lb-part-status", [view.turn, view.phase], () => statusLine(env)),
-    h("section", { class: "lb-action", "data-testid": "lb-action" }, action(env), wheelKept(env)),
+    h("section", { class: "lb-action", "data-testid": "lb-action" }, action(env), wheelKept(env), pickKept(env)),
     m.error ? h("div", { class: "lb-error", role: "alert" }, m.error) : null,
     // (a row stands for each boat on the water, mine in it or not: myPawns)
     me ? part("lb-part-pawns", [me.colour, me.pawns, me.unplaced, me.landed, me.drowned, view.rows,
@@ -94,9 +96,15 @@ function draw(root, m) {
   showPage(root, page, gameKey(msg, ctx));
   if (barBuilt) labels.fit(root);
   tick(root, m, msg);
-  // A new decision for me: bring it into view (below the page's own sticky header).
+  // A new decision for me: bring it into view (below the page's own sticky header), measured
+  // after the frame's own layout and scrolled before that frame paints (fit.js afterLayout):
+  // measured right after the update, the read forced a layout of its own (issue 24: 1-2 ms at
+  // 1x on each new decision, most of them votes). Only a new decision is looked at; one in
+  // view is not scrolled (intoview.js).
   const sig = `${view.step}:${view.turn}:${legal.map((a) => a.type).join(",")}`;
-  if (legal.length && sig !== m.sig && m.sig !== undefined) bringIntoView(root, ".lb-action");
+  if (legal.length && sig !== m.sig && m.sig !== undefined) {
+    m.into.watch(root.querySelector(".lb-action"), () => bringIntoView(root, ".lb-action"));
+  }
   m.sig = legal.length ? sig : null;
 }
 
@@ -350,6 +358,19 @@ function wheelKept(env) {
   return env.part("lb-part-wheelheld", [choices, idx], () => h("span", { hidden: true }, wheelPart(env, choices, idx)));
 }
 
+// The board of my swim choices, held hidden beside the card from the end of the set-up while I
+// have a pawn on the water, as the wheel is (wheelKept): my choice (a pawn to move, then a boat
+// to board) shows its boats as they were, building only those that hold a button (each choice
+// built its whole board: 338-463 elements on the update that opened it, the evening's largest,
+// issue 24). Kept up to date while hidden: a boat another's move changed is built here too. The
+// holder a part of the boats' inputs: kept, one stand-in an update.
+function pickKept(env) {
+  const { view, me } = env;
+  if (env.pickShown || !me || view.over || view.phase === "setup" || !me.pawns.length) return null;
+  const boats = miniBoard(env, { pick: true, held: true });
+  return boats ? env.part("lb-part-pickheld", boats.inputs, () => h("span", { hidden: true }, boats.build())) : null;
+}
+
 const SHAPE_PATHS = {};
 function shapePath(colour) {
   if (!SHAPE_PATHS[colour]) SHAPE_PATHS[colour] = shape(colour).querySelector("path").getAttribute("d");
@@ -388,12 +409,13 @@ function ejectPick(env) {
 
 function leavePicker(env) {
   const { view, legal, tr, send, m } = env;
+  env.pickShown = true;
   const key = `leave:${view.turn}`;
   const chosen = legal.find((a) => m.sel[key] && a.boat === m.sel[key].boat && a.rank === m.sel[key].rank);
   const pick = {};
   for (const a of legal) (pick[a.boat] ||= {})[a.rank] = a;
   return card(tr("do.leave"), tr("do.leave.hint"),
-    miniBoard(env, { myPawn: pick, inline: true, selected: chosen,
+    miniBoard(env, { myPawn: pick, inline: true, pick: true, selected: chosen,
                      onPick: (a) => { m.sel[key] = a; env.redraw(); } }),
     h("button", { class: "lb-big lb-primary", disabled: !chosen || m.pending, "data-testid": "lb-leave-confirm",
                   onclick: () => chosen && send(chosen) },
@@ -404,12 +426,13 @@ function leavePicker(env) {
 
 function boardPicker(env) {
   const { view, legal, tr, send, m } = env;
+  env.pickShown = true;
   const key = `board:${view.turn}`;
   const chosen = legal.find((a) => a.boat === m.sel[key]);
   const left = view.decision && view.decision.left_boat;
   const pick = Object.fromEntries(legal.map((a) => [a.boat, a]));
   return card(tr("do.board"), left ? fmt(tr, "do.board.hint", { boat: chip(view, tr, left) }) : null,
-    miniBoard(env, { wholeBoat: pick, inline: true, selected: chosen,
+    miniBoard(env, { wholeBoat: pick, inline: true, pick: true, selected: chosen,
                      onPick: (a) => { m.sel[key] = a.boat; env.redraw(); } }),
     h("button", { class: "lb-big lb-primary", disabled: !chosen || m.pending, "data-testid": "lb-board-confirm",
                   onclick: () => chosen && send(chosen) },
@@ -493,6 +516,10 @@ function finalCard({ view, me, tr }) {
 
 // The boats on the water in lane order. Options make parts of it tappable:
 // freeSeat {boat: action} (setup), myPawn {boat: {rank: action}} (leave), wholeBoat {boat: action} (board).
+// opts.pick: the board of my swim choices, its boats the pick's own parts (pickKept holds it
+// hidden between my choices): a boat that offers nothing (no pawn of mine to move, not one to
+// board: greyed then by the card's lb-boarding) is drawn from the boat alone, as on the board,
+// so it is kept from one choice to the next; only what holds a button is built for my choice.
 function miniBoard(env, opts) {
   const { view, tr, me, m, send } = env;
   const boats = view.boats.filter((b) => b.status === "water").sort((a, b) => a.lane - b.lane);
@@ -500,21 +527,29 @@ function miniBoard(env, opts) {
   const sel = opts.selected;
   // Each boat is a part (morph.js): placing a pawn builds the one boat it went into. Its inputs
   // hold the actions its buttons send and the pick they make (the turn names the pick's key).
-  const mode = opts.freeSeat ? "place" : opts.myPawn ? "leave" : opts.wholeBoat ? "board" : "all";
+  const mode = opts.pick ? "pick" : opts.freeSeat ? "place" : opts.myPawn ? "leave" : opts.wholeBoat ? "board" : "all";
   // The turn and `pending` are every button's (its handler's pick key, its disabled state): the
   // board of no buttons ("all", shown while others play) is not built again for them (a new
   // turn built every boat and seat of it: 44 parts, 100 elements).
-  const buttons = mode === "all" ? [] : [view.turn, m.pending];
-  const cards = boats.map((b) => env.part(morphId("lb-part-boat", mode, b.colour), mode === "all" ? [b, view.rows]
+  const buttons = [view.turn, m.pending];
+  const offers = (c) => Boolean((opts.myPawn && opts.myPawn[c]) || (opts.freeSeat && opts.freeSeat[c]) || (opts.wholeBoat && (!opts.pick || opts.wholeBoat[c])));
+  const inputsOf = (b) => (!offers(b.colour) ? [b, view.rows]
     : [b, view.rows, ...buttons, me ? me.colour : null, (opts.myPawn && opts.myPawn[b.colour]) || null,
       (opts.freeSeat && opts.freeSeat[b.colour]) || null, (opts.wholeBoat && opts.wholeBoat[b.colour]) || null,
-      sel && sel.boat === b.colour ? sel : null], () => boatCard(b)));
+      sel && sel.boat === b.colour ? sel : null]);
+  const boatsOf = () => boats.map((b) => env.part(morphId("lb-part-boat", mode, b.colour), inputsOf(b), () => boatCard(b)));
+  // The pick's boats move between the card and where pickKept holds them: one part of a tag
+  // of its own (docs/frontend.md), kept whole when no boat in it changed.
+  const pickBoats = () => env.part("lb-part-pickboats", boats.map(inputsOf), () => h("lb-pickboats", { class: "lb-mboats" }, boatsOf()));
+  if (opts.held) return { inputs: boats.map(inputsOf), build: pickBoats };
+  const cards = opts.pick ? pickBoats() : h("div", { class: "lb-mboats" }, boatsOf());
   // Inside a boat built again, each seat and the boat's head are parts too: one more pawn
   // builds its seat and the free seat after it, not the boat's six seats and their pawns
   // (a boat is the board's largest block). A seat's inputs hold what it shows and the action
-  // its button sends.
+  // its button sends (a seat of no button: what it shows).
   function boatCard(b) {
-    const seat = (i, inputs, build) => env.part(morphId("lb-part-seat", mode, b.colour, i), [...buttons, inputs], build);
+    const seat = (i, inputs, build, button = false) => env.part(morphId("lb-part-seat", mode, b.colour, i),
+      button || (!opts.pick && mode !== "all") ? [...buttons, inputs] : [inputs], build);
     // A seat that is no button always holds a pawn, hidden while the seat is free (lb-empty): a
     // pawn seated (on nearly every update of the set-up) or moved up a seat changes the pawn's
     // attributes, not the seat's children, which idiomorph morphed (0.3-0.4 ms an update).
@@ -531,7 +566,7 @@ function miniBoard(env, opts) {
                         "data-testid": `lb-leavepawn-${b.colour}-${p.rank}`, dataset: { boat: b.colour, rank: p.rank },
                         "aria-label": tr(`rank.${p.rank}`),
                         onclick: () => opts.onPick(a) }, pawn(view, p.colour, p.rank))
-        : h("span", { class: "lb-mseat" }, pawn(view, p.colour, p.rank)))));
+        : h("span", { class: "lb-mseat" }, pawn(view, p.colour, p.rank))), Boolean(a)));
     }
     for (let i = 0; i < b.leaks; i++) seats.push(seat(seats.length, ["leak"], () => h("span", { class: "lb-mseat lb-mleak" }, leakIcon(18))));
     const free = opts.freeSeat && opts.freeSeat[b.colour];
@@ -540,14 +575,14 @@ function miniBoard(env, opts) {
       if (free && firstFree) {
         seats.push(seat(seats.length, ["plus", free], () => h("button", { class: "lb-mseat lb-mfree lb-tap", disabled: m.pending,
                                  "data-testid": `lb-seat-${b.colour}`, dataset: { boat: b.colour },
-                                 onclick: () => send(free) }, "+")));
+                                 onclick: () => send(free) }, "+"), true));
         firstFree = false;
       } else seats.push(seat(seats.length, ["free", Boolean(free)], () => h("span", { class: `lb-mseat lb-mfree${free ? " lb-also" : ""}` }, empty())));
     }
     const whole = opts.wholeBoat && opts.wholeBoat[b.colour];
     const isSel = whole && sel && sel.boat === b.colour;
     const attrs = {
-      class: `lb-mboat${whole ? " lb-tap" : ""}${isSel ? " sel" : ""}${opts.wholeBoat && !whole ? " lb-no" : ""}`,
+      class: `lb-mboat${whole ? " lb-tap" : ""}${isSel ? " sel" : ""}`,
       dataset: { boat: b.colour }, style: { "--hull": fill(view, b.colour), "--hull-ink": ink(view, b.colour) },
     };
     if (whole) { attrs.onclick = () => opts.onPick(whole); attrs["data-testid"] = `lb-boardboat-${b.colour}`; attrs.disabled = m.pending; }
@@ -557,8 +592,8 @@ function miniBoard(env, opts) {
         h("small", {}, tr("boat.where", { lane: b.lane, island: tr(`island.short.${b.island}`), row: b.row, rows: view.rows })))),
       h("div", { class: "lb-mseats" }, seats));
   }
-  return h("section", { class: `lb-miniboard${opts.inline ? " inline" : ""}`, "data-testid": opts.inline ? "lb-pick-board" : "lb-miniboard",
-                        hidden: Boolean(opts.hidden) },
-    opts.inline ? null : h("h3", {}, tr("boats")), h("div", { class: "lb-mboats" }, cards));
+  return h("section", { class: `lb-miniboard${opts.inline ? " inline" : ""}${opts.pick && opts.wholeBoat ? " lb-boarding" : ""}`,
+                        "data-testid": opts.inline ? "lb-pick-board" : "lb-miniboard", hidden: Boolean(opts.hidden) },
+    opts.inline ? null : h("h3", {}, tr("boats")), cards);
 }
 
