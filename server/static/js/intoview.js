@@ -1,7 +1,9 @@
 // A phone's new decision comes into view below the page's sticky header (the three games' phone
-// modules share it). Called right after the update is shown: the read lays the page out then,
-// the one layout of that update (the frame finds it done). Deferring it past the frame was
-// tried (issue 24) and left out: a scroll starting a frame later moved a button under a tap.
+// modules share it). Called right after the update is shown, the read lays the page out then,
+// the one layout of that update (the frame finds it done). The Lifeboats phone calls it from
+// `fit.js` `afterLayout` instead: in the same frame, after that frame's own layout and before
+// it paints, so the update itself reads no size (issue 24). Deferring it to a later frame was
+// tried and left out: a scroll starting a frame late moved a button under a tap.
 //
 //   bringIntoView(root, selector, { above = 0, lowest = 0.5, smooth = true })
 //     if root's element `selector` starts above the header, or lower than `lowest` of the
