@@ -9,7 +9,7 @@ import {
 } from "/static/games/galerapagos/common.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage, morphId, pageParts } from "/static/js/morph.js";
-import { ensureCss, flags } from "/static/js/dom.js";
+import { ensureCss } from "/static/js/dom.js";
 import { fitWhenNeeded, stageSize } from "/static/js/fit.js";
 import { galerapagosReveals, person } from "/static/games/galerapagos/moments.js";
 import { secondsLeft, ticker, waitingBox, waitingClock, waitingFlagged } from "/static/js/waiting.js";
@@ -326,6 +326,16 @@ function departureLine({ view, tr }) {
 
 // ---------------------------------------------------------------- castaways
 
+// A mark per seat (data-<mark><seat>="1"), written only for the seats that have it: the CSS
+// reads "1" alone, and most seats have no mark on most updates, so an update builds, and the
+// morph compares, a few attributes, not one per seat and mark (60 with twelve castaways, as
+// dom.js flags() writes them, "0" too). (The Lifeboat TV's marksOf, lifeboat.js, is the same.)
+function marksOf(marks) {
+  const out = {};
+  for (const prefix in marks) for (const x of marks[prefix]) if (x !== null && x !== undefined) out[`${prefix}${x}`] = "1";
+  return out;
+}
+
 function castaways({ view, tr, ctx }, part) {
   const waiting = view.waiting_for || [];
   const st = view.stage || {};
@@ -339,18 +349,21 @@ function castaways({ view, tr, ctx }, part) {
   // data-phase), so a turn passing on, an action, a vote or a new phase rebuilds no row
   // (issue 24); and so is the first player's star (data-first<seat>): a new turn rebuilds none
   // of the two rows it moves between.
-  const rows = view.castaways.map((c) => {
+  const drawn = view.castaways.map((c) => {
     const state = stateOf(c);
-    const acts = c.alive && !c.resting;
     const d = state === "dead" ? causeOf(view, c.seat) : null;
     const alarm = view.alarm_clock === c.seat && !view.over;
+    return { c, state, d, alarm, inputs: [state, c.alive && c.hand_size, c.faceup, c.covered, c.conch, d, alarm] };
+  });
+  const rows = () => h("div", { class: "gt-cws" }, drawn.map(({ c, state, d, alarm, inputs }) => {
+    const acts = c.alive && !c.resting;
     // The row's pieces are parts of their own, inside it: a card drawn, a rest or a card played
     // builds the row's frame and the piece that changed, the other pieces kept as they are (a
     // row is about 40 elements with its icons, its backs 10: issue 24, a row was built again on
     // half the updates). The row's inputs are its pieces' together: a piece is drawn only when
     // its row is.
     const piece = (name, inputs, build) => part(morphId("gt-cwp", name, c.seat), inputs, build);
-    return part(morphId("gt-cw", c.seat), [state, c.alive && c.hand_size, c.faceup, c.covered, c.conch, d, alarm], () => {
+    return part(morphId("gt-cw", c.seat), inputs, () => {
       const col = ctx.colourOf(c.seat);
       return h("div", { class: `gt-cw gt-s${c.seat} gt-st-${state}`, dataset: { seat: String(c.seat) }, style: { "--seat": col.colour },
                         "data-testid": `gt-castaway-${c.seat}` },
@@ -388,17 +401,23 @@ function castaways({ view, tr, ctx }, part) {
             piece("acted", [acts], () => h("span", { class: "gt-acted", hidden: !acts }, h("span", { class: "gt-no" }, tr("to_act")), h("span", { class: "gt-yes" }, tr("acted")))),
             piece("vstate", [], () => h("span", { class: "gt-vstate" }, h("span", { class: "gt-no" }, tr("vote.thinking")), h("span", { class: "gt-yes" }, `✓ ${tr("vote.voted")}`))))));
     });
-  });
-  // one attribute per seat and mark (dom.js flags; galerapagos.css says why)
-  const marks = flags(view.castaways.map((c) => c.seat), {
+  }));
+  // one attribute per seat and mark, only for the seats that have it (marksOf; galerapagos.css
+  // says why)
+  const marks = marksOf({
     wait: waiting,
     acted: view.castaways.filter((c) => c.acted).map((c) => c.seat),
     voter: voting,
     voted: voting.filter((seat) => ballot.voted.includes(seat)),
     first: view.over ? [] : [view.first_player],
   });
+  // The rows are one part (gt-part-cws), its inputs every row's: an update that changes no row
+  // (most: a turn passing on, an action, a vote, which are the panel's marks) makes one stand-in
+  // for the twelve rows, not twelve; one that changes a row builds the list's frame, that row,
+  // and stand-ins for the others. The marks stay on the panel, drawn on every update, the list
+  // between them and the rows laying out as nothing (display: contents, galerapagos.css).
   return h("section", { class: "gt-castaways", "data-testid": "gt-castaways", dataset: marks },
-    h("h3", {}, tr("castaways")), rows);
+    h("h3", {}, tr("castaways")), part("gt-part-cws", drawn.map((x) => x.inputs), rows));
 }
 
 // ---------------------------------------------------------------- now
@@ -582,7 +601,7 @@ function logPanel({ tr, m, folded }, slots, say, part) {
   // (a line's slot folded as the last fit folded its age; a line kept: logFolds)
   const fold = (k) => folded(1, m.logOrder.indexOf(k));
   return h("section", { class: "gt-logp", "data-testid": "gt-log", hidden: folded(0, 0) }, h("h3", {}, tr("log")),
-    h("ol", { dataset: flags(slots.map((_, k) => k), { n: m.logOrder.slice(0, 1) }) },
+    h("ol", { dataset: marksOf({ n: m.logOrder.slice(0, 1) }) },
       slots.map((line, k) => part(morphId("gt-log", k), line && [line[0], line[1]], () => (line
         ? h("li", { class: `gt-log-${line[0].type} gt-slot-${k}`, style: { order: String(-line[1]) }, hidden: fold(k) }, line[2] || say(line[0]))
         // (the same attributes, in the same order, as a line's: a slot filled again reads as

@@ -1,0 +1,108 @@
+"""The Galèrapagos TV's castaways panel (issue 24): the marks that light its rows (whom the
+table waits for, who has acted, who votes and who has voted, the first player's star) are its
+data-<mark><seat>="1", written only for the seats that have them (with twelve castaways the
+panel wrote 60 attributes on every update, "0" for most, each compared by the morph), and its
+rows are one part: an update that changes no row (a turn passing on, a vote) builds none of them
+and makes one stand-in for them all; one that changes a row builds the list's frame and that
+row, the others kept as the same nodes. Each test also checks what the rows show."""
+import pytest
+
+from tests.browser import preview as preview_page
+from tests.browser.test_galerapagos_modules import _lit, _mark_of, _open_tv
+from tests.browser.test_galerapagos_tv_pieces import _mark, _marked, _render
+
+pytestmark = pytest.mark.browser
+
+preview = preview_page.served("galerapagos", "gp_scenarios")
+
+MARKS = ("wait", "acted", "voter", "voted", "first")
+
+
+def _marks(page):
+    """The castaways panel's mark attributes, {name: value}."""
+    return page.evaluate("""(marks) => {
+      const el = document.querySelector("[data-testid=gt-castaways]");
+      const out = {};
+      for (const name of el.getAttributeNames()) {
+        if (marks.some((m) => new RegExp(`^data-${m}\\\\d+$`).test(name))) out[name] = el.getAttribute(name);
+      }
+      return out;
+    }""", list(MARKS))
+
+
+def _want(view, voting=(), voted=()):
+    out = {f"data-wait{s}": "1" for s in view["waiting_for"]}
+    out.update({f"data-acted{c['seat']}": "1" for c in view["castaways"] if c["acted"]})
+    out.update({f"data-voter{s}": "1" for s in voting})
+    out.update({f"data-voted{s}": "1" for s in voted})
+    if not view["over"] and view.get("first_player") is not None:
+        out[f"data-first{view['first_player']}"] = "1"
+    return out
+
+
+def _rows_built(built):
+    return sorted(x for x in built if x.startswith(("gt-cw", "gt-part-cws")))
+
+
+def _star(page, seat):
+    return page.locator(f"[data-testid=gt-castaway-{seat}] .gt-star").is_visible()
+
+
+def test_the_panel_marks_only_the_seats_that_have_them_and_a_turn_passing_builds_no_row(browser, preview):
+    page, errors, data = _open_tv(browser, preview, "step")
+    view = data["view"]
+    seat = view["waiting_for"][0]
+    nxt = next(c["seat"] for c in view["castaways"] if c["seat"] != seat and c["alive"] and not c["resting"] and not c["acted"])
+    assert _marks(page) == _want(view)
+    lit, unlit = _lit(page, seat), _lit(page, nxt)
+    assert lit != unlit
+    assert _star(page, view["first_player"])
+    rows = [f"[data-testid=gt-castaway-{c['seat']}]" for c in view["castaways"]]
+    for sel in rows:
+        _mark(page, sel)
+    # the castaway awaited acts, the turn passes on: no row built, each kept
+    view["castaways"][seat]["acted"] = True
+    view["waiting_for"] = data["waiting_for"] = [nxt]
+    assert _rows_built(_render(page, data)) == []
+    assert _marks(page) == _want(view)
+    assert (_lit(page, seat), _lit(page, nxt)) == (unlit, lit)
+    assert _mark_of(page, seat, ".gt-acted") == "acted" and _mark_of(page, nxt, ".gt-acted") == "to act"
+    assert all(_marked(page, sel) == [True] for sel in rows)
+    # the first player's star moves on: no row built
+    first = view["first_player"]
+    view["first_player"] = nxt
+    assert _rows_built(_render(page, data)) == []
+    assert _marks(page) == _want(view)
+    assert _star(page, nxt) and (first == nxt or not _star(page, first))
+    # a card drawn: the list's frame, the row and its backs built, the other rows kept
+    c = next(c for c in view["castaways"] if c["alive"] and 0 < c["hand_size"] < 7)
+    c["hand_size"] += 1
+    assert _rows_built(_render(page, data)) == sorted(["gt-part-cws", f"gt-cw-{c['seat']}", f"gt-cwp-backs-{c['seat']}"])
+    assert page.locator(f"[data-testid=gt-castaway-{c['seat']}] .gt-backs small").inner_text() == str(c["hand_size"])
+    assert all(_marked(page, sel) == [True] for sel in rows)
+    assert (_lit(page, seat), _lit(page, nxt)) == (unlit, lit)
+    assert not errors, errors
+    page.close()
+
+
+def test_a_vote_marks_its_voters_alone_and_builds_no_row(browser, preview):
+    page, errors, data = _open_tv(browser, preview, "vote")
+    view = data["view"]
+    st = view["stage"]
+    ballot = st["vote"]["ballot"] if st.get("vote") else st["ballot"]
+    assert _marks(page) == _want(view, ballot["voters"], ballot["voted"])
+    voter = next(s for s in ballot["voters"] if s not in ballot["voted"])
+    outsiders = [c["seat"] for c in view["castaways"] if c["seat"] not in ballot["voters"]]
+    assert _mark_of(page, voter, ".gt-vstate") == "thinking…"
+    assert all(_mark_of(page, s, ".gt-vstate") == "" for s in outsiders)
+    ballot["voted"].append(voter)
+    assert _rows_built(_render(page, data)) == []
+    assert _marks(page) == _want(view, ballot["voters"], ballot["voted"])
+    assert _mark_of(page, voter, ".gt-vstate") == "✓ voted"
+    # revealed: no voter is marked
+    ballot["revealed"] = True
+    _render(page, data)
+    assert not any(k.startswith(("data-voter", "data-voted")) for k in _marks(page))
+    assert all(_mark_of(page, s, ".gt-vstate") == "" for s in ballot["voters"])
+    assert not errors, errors
+    page.close()
