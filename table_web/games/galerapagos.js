@@ -336,6 +336,13 @@ function marksOf(marks) {
   return out;
 }
 
+// Of flags written "1" or "0" (waiting.js waitingFlagged's, dom.js flags), those set.
+function onlySet(dataset) {
+  const out = {};
+  for (const name in dataset) if (dataset[name] === "1") out[name] = "1";
+  return out;
+}
+
 function castaways({ view, tr, ctx }, part) {
   const waiting = view.waiting_for || [];
   const st = view.stage || {};
@@ -494,10 +501,11 @@ function waitingFor({ view, ctx, msg }, part) {
   const { words, dataset } = waitingFlagged({ seats, all: view.castaways.map((c) => c.seat), person: name,
     key: (x) => morphId("gt-wf", x), opts, part, id: "gt-part-waiting" });
   // (the box is drawn on every update: a few of its attributes written when whom it waits for
-  // changes; a window's countdown drawn with the seconds the ticker shows)
+  // changes, its flags only the one set, as the castaways panel's marks (marksOf): the rules,
+  // moments.css, read "1" alone; a window's countdown drawn with the seconds the ticker shows)
   const clock = kind === "ready" && msg.deadline ? waitingClock(opts) : null;
   if (clock) secondsNow(clock.querySelector(".wf-secs"), msg.deadline);
-  return waitingBox(seats.map((x) => name(x).name), { ...opts, dataset }, words, clock);
+  return waitingBox(seats.map((x) => name(x).name), { ...opts, dataset: onlySet(dataset) }, words, clock);
 }
 
 function voters({ view, tr, ctx }, ballot, part) {

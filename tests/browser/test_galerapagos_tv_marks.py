@@ -4,7 +4,8 @@ data-<mark><seat>="1", written only for the seats that have them (with twelve ca
 panel wrote 60 attributes on every update, "0" for most, each compared by the morph), and its
 rows are one part: an update that changes no row (a turn passing on, a vote) builds none of them
 and makes one stand-in for them all; one that changes a row builds the list's frame and that
-row, the others kept as the same nodes. Each test also checks what the rows show."""
+row, the others kept as the same nodes. So is the "waiting for" banner's data-wf<seat>: the one
+castaway awaited alone (waiting.js writes all twelve). Each test also checks what is shown."""
 import pytest
 
 from tests.browser import preview as preview_page
@@ -40,8 +41,20 @@ def _want(view, voting=(), voted=()):
     return out
 
 
+def _flags(page):
+    """The "waiting for" banner's data-wf<seat> attributes, {name: value}."""
+    return page.evaluate("""() => {
+      const el = document.querySelector(".gt-now .wf-banner");
+      return el ? Object.fromEntries(el.getAttributeNames().filter((n) => /^data-wf\\d+$/.test(n)).map((n) => [n, el.getAttribute(n)])) : null;
+    }""")
+
+
 def _rows_built(built):
     return sorted(x for x in built if x.startswith(("gt-cw", "gt-part-cws")))
+
+
+def _name(page, seat):
+    return page.locator(f"[data-testid=gt-castaway-{seat}] .gt-cw-name b").inner_text()
 
 
 def _star(page, seat):
@@ -54,6 +67,8 @@ def test_the_panel_marks_only_the_seats_that_have_them_and_a_turn_passing_builds
     seat = view["waiting_for"][0]
     nxt = next(c["seat"] for c in view["castaways"] if c["seat"] != seat and c["alive"] and not c["resting"] and not c["acted"])
     assert _marks(page) == _want(view)
+    # the banner's flag: the one castaway awaited alone (its rule reads "1", moments.css)
+    assert _flags(page) == {f"data-wf{seat}": "1"}
     lit, unlit = _lit(page, seat), _lit(page, nxt)
     assert lit != unlit
     assert _star(page, view["first_player"])
@@ -65,6 +80,8 @@ def test_the_panel_marks_only_the_seats_that_have_them_and_a_turn_passing_builds
     view["waiting_for"] = data["waiting_for"] = [nxt]
     assert _rows_built(_render(page, data)) == []
     assert _marks(page) == _want(view)
+    assert _flags(page) == {f"data-wf{nxt}": "1"}
+    assert page.locator(".gt-now .wf-banner .wf-name:visible").all_inner_texts() == [_name(page, nxt)]
     assert (_lit(page, seat), _lit(page, nxt)) == (unlit, lit)
     assert _mark_of(page, seat, ".gt-acted") == "acted" and _mark_of(page, nxt, ".gt-acted") == "to act"
     assert all(_marked(page, sel) == [True] for sel in rows)
