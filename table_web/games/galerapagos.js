@@ -326,16 +326,6 @@ function departureLine({ view, tr }) {
 
 // ---------------------------------------------------------------- castaways
 
-// A mark per seat (data-<mark><seat>="1"), written only for the seats that have it: the CSS
-// reads "1" alone, and most seats have no mark on most updates, so an update builds, and the
-// morph compares, a few attributes, not one per seat and mark (60 with twelve castaways, as
-// dom.js flags() writes them, "0" too). (The Lifeboat TV's marksOf, lifeboat.js, is the same.)
-function marksOf(marks) {
-  const out = {};
-  for (const prefix in marks) for (const x of marks[prefix]) if (x !== null && x !== undefined) out[`${prefix}${x}`] = "1";
-  return out;
-}
-
 // Of flags written "1" or "0" (waiting.js waitingFlagged's, dom.js flags), those set.
 function onlySet(dataset) {
   const out = {};
@@ -351,10 +341,10 @@ function castaways({ view, tr, ctx }, part) {
   // A row's inputs are what it draws of its castaway, nothing else: not the fields it never
   // shows (a forced action, a sickness caught this turn), not the turn. What changes on most
   // updates is the panel's: whom the table waits for, who has acted, who votes and who has
-  // voted (its data-wait<seat>, data-acted<seat>, data-voter<seat>, data-voted<seat> light the
-  // rows and show their marks, galerapagos.css; the actions' mark shows in their phase, the page's
+  // voted (the words wait, acted, voter, voted of its data-cw<seat> light the rows and show
+  // their marks, galerapagos.css; the actions' mark shows in their phase, the page's
   // data-phase), so a turn passing on, an action, a vote or a new phase rebuilds no row
-  // (issue 24); and so is the first player's star (data-first<seat>): a new turn rebuilds none
+  // (issue 24); and so is the first player's star (the word first): a new turn rebuilds none
   // of the two rows it moves between.
   const drawn = view.castaways.map((c) => {
     const state = stateOf(c);
@@ -377,7 +367,7 @@ function castaways({ view, tr, ctx }, part) {
         disc(col),
         h("div", { class: "gt-cw-main" },
           piece("name", [c.conch, alarm], () => h("div", { class: "gt-cw-name" }, h("b", {}, col.name),
-            // every row has the star, shown for the first player (the panel's data-first<seat>)
+            // every row has the star, shown for the first player (the panel's data-cw<seat>)
             h("span", { class: "gt-star", title: tr("first_player") }, icon("star", 18)),
             // the conch and the alarm are in every row, hidden when not had: the row keeps its
             // shape (a mark come or gone writes an attribute, with no idiomorph call)
@@ -409,15 +399,16 @@ function castaways({ view, tr, ctx }, part) {
             piece("vstate", [], () => h("span", { class: "gt-vstate" }, h("span", { class: "gt-no" }, tr("vote.thinking")), h("span", { class: "gt-yes" }, `✓ ${tr("vote.voted")}`))))));
     });
   }));
-  // one attribute per seat and mark, only for the seats that have it (marksOf; galerapagos.css
-  // says why)
-  const marks = marksOf({
-    wait: waiting,
-    acted: view.castaways.filter((c) => c.acted).map((c) => c.seat),
-    voter: voting,
-    voted: voting.filter((seat) => ballot.voted.includes(seat)),
-    first: view.over ? [] : [view.first_player],
-  });
+  // One attribute per seat, data-cw<seat>, always there, its value the seat's marks (galerapagos.css
+  // says why): twelve attributes with twelve castaways, not one per seat and mark (60, "0" for
+  // most, each compared by the morph on every update). (Not an attribute per mark written only
+  // where set, as the Lifeboat TV's marksOf: a mark come back is added after the others, and a
+  // panel morphed from another moment would not read as the same panel drawn afresh.)
+  const marked = (seat, c) => [waiting.includes(seat) ? "wait" : "", c.acted ? "acted" : "",
+    voting.includes(seat) ? "voter" : "", voting.includes(seat) && ballot.voted.includes(seat) ? "voted" : "",
+    !view.over && view.first_player === seat ? "first" : ""].filter(Boolean).join(" ");
+  const marks = {};
+  for (const c of view.castaways) marks[`cw${c.seat}`] = marked(c.seat, c);
   // The rows are one part (gt-part-cws), its inputs every row's: an update that changes no row
   // (most: a turn passing on, an action, a vote, which are the panel's marks) makes one stand-in
   // for the twelve rows, not twelve; one that changes a row builds the list's frame, that row,
@@ -501,8 +492,8 @@ function waitingFor({ view, ctx, msg }, part) {
   const { words, dataset } = waitingFlagged({ seats, all: view.castaways.map((c) => c.seat), person: name,
     key: (x) => morphId("gt-wf", x), opts, part, id: "gt-part-waiting" });
   // (the box is drawn on every update: a few of its attributes written when whom it waits for
-  // changes, its flags only the one set, as the castaways panel's marks (marksOf): the rules,
-  // moments.css, read "1" alone; a window's countdown drawn with the seconds the ticker shows)
+  // changes, its flags only the one set: the rules, moments.css, read "1" alone, and a turn
+  // passing on writes two attributes, not twelve; a window's countdown drawn with the seconds the ticker shows)
   const clock = kind === "ready" && msg.deadline ? waitingClock(opts) : null;
   if (clock) secondsNow(clock.querySelector(".wf-secs"), msg.deadline);
   return waitingBox(seats.map((x) => name(x).name), { ...opts, dataset: onlySet(dataset) }, words, clock);
@@ -603,13 +594,14 @@ function logSlots(m, lines) {
   return slots.map((n) => lines.find((line) => line[1] === n) || null);
 }
 
-// Each slot a part (its line, or none). The newest line's slot is marked on the list, one
-// attribute per slot (data-n2="1", galerapagos.css): the others are dimmed.
+// Each slot a part (its line, or none). The newest line's slot is marked on the list, by an
+// attribute named by the slot (data-n2="1", galerapagos.css; the other slots' not written): the
+// others are dimmed.
 function logPanel({ tr, m, folded }, slots, say, part) {
   // (a line's slot folded as the last fit folded its age; a line kept: logFolds)
   const fold = (k) => folded(1, m.logOrder.indexOf(k));
   return h("section", { class: "gt-logp", "data-testid": "gt-log", hidden: folded(0, 0) }, h("h3", {}, tr("log")),
-    h("ol", { dataset: marksOf({ n: m.logOrder.slice(0, 1) }) },
+    h("ol", { dataset: m.logOrder.length ? { [`n${m.logOrder[0]}`]: "1" } : null },
       slots.map((line, k) => part(morphId("gt-log", k), line && [line[0], line[1]], () => (line
         ? h("li", { class: `gt-log-${line[0].type} gt-slot-${k}`, style: { order: String(-line[1]) }, hidden: fold(k) }, line[2] || say(line[0]))
         // (the same attributes, in the same order, as a line's: a slot filled again reads as

@@ -1,8 +1,8 @@
 """The Galèrapagos TV's castaways panel (issue 24): the marks that light its rows (whom the
-table waits for, who has acted, who votes and who has voted, the first player's star) are its
-data-<mark><seat>="1", written only for the seats that have them (with twelve castaways the
-panel wrote 60 attributes on every update, "0" for most, each compared by the morph), and its
-rows are one part: an update that changes no row (a turn passing on, a vote) builds none of them
+table waits for, who has acted, who votes and who has voted, the first player's star) are the
+words of its data-cw<seat>, one attribute per seat (with twelve castaways the panel wrote 60
+attributes on every update, one per seat and mark, "0" for most, each compared by the morph),
+and its rows are one part: an update that changes no row (a turn passing on, a vote) builds none of them
 and makes one stand-in for them all; one that changes a row builds the list's frame and that
 row, the others kept as the same nodes. So is the "waiting for" banner's data-wf<seat>: the one
 castaway awaited alone (waiting.js writes all twelve). Each test also checks what is shown."""
@@ -16,29 +16,21 @@ pytestmark = pytest.mark.browser
 
 preview = preview_page.served("galerapagos", "gp_scenarios")
 
-MARKS = ("wait", "acted", "voter", "voted", "first")
-
-
 def _marks(page):
     """The castaways panel's mark attributes, {name: value}."""
-    return page.evaluate("""(marks) => {
+    return page.evaluate("""() => {
       const el = document.querySelector("[data-testid=gt-castaways]");
-      const out = {};
-      for (const name of el.getAttributeNames()) {
-        if (marks.some((m) => new RegExp(`^data-${m}\\\\d+$`).test(name))) out[name] = el.getAttribute(name);
-      }
-      return out;
-    }""", list(MARKS))
+      return Object.fromEntries(el.getAttributeNames().filter((n) => /^data-(cw|wait|acted|voter|voted|first)\\d+$/.test(n))
+        .map((n) => [n, el.getAttribute(n)]));
+    }""")
 
 
 def _want(view, voting=(), voted=()):
-    out = {f"data-wait{s}": "1" for s in view["waiting_for"]}
-    out.update({f"data-acted{c['seat']}": "1" for c in view["castaways"] if c["acted"]})
-    out.update({f"data-voter{s}": "1" for s in voting})
-    out.update({f"data-voted{s}": "1" for s in voted})
-    if not view["over"] and view.get("first_player") is not None:
-        out[f"data-first{view['first_player']}"] = "1"
-    return out
+    def words(c):
+        s = c["seat"]
+        return " ".join(w for w, on in (("wait", s in view["waiting_for"]), ("acted", c["acted"]), ("voter", s in voting),
+                                        ("voted", s in voted), ("first", not view["over"] and view.get("first_player") == s)) if on)
+    return {f"data-cw{c['seat']}": words(c) for c in view["castaways"]}
 
 
 def _flags(page):
@@ -119,7 +111,8 @@ def test_a_vote_marks_its_voters_alone_and_builds_no_row(browser, preview):
     # revealed: no voter is marked
     ballot["revealed"] = True
     _render(page, data)
-    assert not any(k.startswith(("data-voter", "data-voted")) for k in _marks(page))
+    assert _marks(page) == _want(view)
+    assert not any("voter" in v or "voted" in v for v in _marks(page).values())
     assert all(_mark_of(page, s, ".gt-vstate") == "" for s in ballot["voters"])
     assert not errors, errors
     page.close()
