@@ -9,7 +9,7 @@ import {
 } from "/static/games/galerapagos/common.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
 import { showPage, morphId, pageParts } from "/static/js/morph.js";
-import { ensureCss, flags } from "/static/js/dom.js";
+import { ensureCss } from "/static/js/dom.js";
 import { fitWhenNeeded, stageSize } from "/static/js/fit.js";
 import { galerapagosReveals, person } from "/static/games/galerapagos/moments.js";
 import { secondsLeft, ticker, waitingBox, waitingClock, waitingFlagged } from "/static/js/waiting.js";
@@ -326,6 +326,13 @@ function departureLine({ view, tr }) {
 
 // ---------------------------------------------------------------- castaways
 
+// Of flags written "1" or "0" (waiting.js waitingFlagged's, dom.js flags), those set.
+function onlySet(dataset) {
+  const out = {};
+  for (const name in dataset) if (dataset[name] === "1") out[name] = "1";
+  return out;
+}
+
 function castaways({ view, tr, ctx }, part) {
   const waiting = view.waiting_for || [];
   const st = view.stage || {};
@@ -334,30 +341,33 @@ function castaways({ view, tr, ctx }, part) {
   // A row's inputs are what it draws of its castaway, nothing else: not the fields it never
   // shows (a forced action, a sickness caught this turn), not the turn. What changes on most
   // updates is the panel's: whom the table waits for, who has acted, who votes and who has
-  // voted (its data-wait<seat>, data-acted<seat>, data-voter<seat>, data-voted<seat> light the
-  // rows and show their marks, galerapagos.css; the actions' mark shows in their phase, the page's
+  // voted (the words wait, acted, voter, voted of its data-cw<seat> light the rows and show
+  // their marks, galerapagos.css; the actions' mark shows in their phase, the page's
   // data-phase), so a turn passing on, an action, a vote or a new phase rebuilds no row
-  // (issue 24); and so is the first player's star (data-first<seat>): a new turn rebuilds none
+  // (issue 24); and so is the first player's star (the word first): a new turn rebuilds none
   // of the two rows it moves between.
-  const rows = view.castaways.map((c) => {
+  const drawn = view.castaways.map((c) => {
     const state = stateOf(c);
-    const acts = c.alive && !c.resting;
     const d = state === "dead" ? causeOf(view, c.seat) : null;
     const alarm = view.alarm_clock === c.seat && !view.over;
+    return { c, state, d, alarm, inputs: [state, c.alive && c.hand_size, c.faceup, c.covered, c.conch, d, alarm] };
+  });
+  const rows = () => h("div", { class: "gt-cws" }, drawn.map(({ c, state, d, alarm, inputs }) => {
+    const acts = c.alive && !c.resting;
     // The row's pieces are parts of their own, inside it: a card drawn, a rest or a card played
     // builds the row's frame and the piece that changed, the other pieces kept as they are (a
     // row is about 40 elements with its icons, its backs 10: issue 24, a row was built again on
     // half the updates). The row's inputs are its pieces' together: a piece is drawn only when
     // its row is.
     const piece = (name, inputs, build) => part(morphId("gt-cwp", name, c.seat), inputs, build);
-    return part(morphId("gt-cw", c.seat), [state, c.alive && c.hand_size, c.faceup, c.covered, c.conch, d, alarm], () => {
+    return part(morphId("gt-cw", c.seat), inputs, () => {
       const col = ctx.colourOf(c.seat);
       return h("div", { class: `gt-cw gt-s${c.seat} gt-st-${state}`, dataset: { seat: String(c.seat) }, style: { "--seat": col.colour },
                         "data-testid": `gt-castaway-${c.seat}` },
         disc(col),
         h("div", { class: "gt-cw-main" },
           piece("name", [c.conch, alarm], () => h("div", { class: "gt-cw-name" }, h("b", {}, col.name),
-            // every row has the star, shown for the first player (the panel's data-first<seat>)
+            // every row has the star, shown for the first player (the panel's data-cw<seat>)
             h("span", { class: "gt-star", title: tr("first_player") }, icon("star", 18)),
             // the conch and the alarm are in every row, hidden when not had: the row keeps its
             // shape (a mark come or gone writes an attribute, with no idiomorph call)
@@ -388,17 +398,24 @@ function castaways({ view, tr, ctx }, part) {
             piece("acted", [acts], () => h("span", { class: "gt-acted", hidden: !acts }, h("span", { class: "gt-no" }, tr("to_act")), h("span", { class: "gt-yes" }, tr("acted")))),
             piece("vstate", [], () => h("span", { class: "gt-vstate" }, h("span", { class: "gt-no" }, tr("vote.thinking")), h("span", { class: "gt-yes" }, `✓ ${tr("vote.voted")}`))))));
     });
-  });
-  // one attribute per seat and mark (dom.js flags; galerapagos.css says why)
-  const marks = flags(view.castaways.map((c) => c.seat), {
-    wait: waiting,
-    acted: view.castaways.filter((c) => c.acted).map((c) => c.seat),
-    voter: voting,
-    voted: voting.filter((seat) => ballot.voted.includes(seat)),
-    first: view.over ? [] : [view.first_player],
-  });
+  }));
+  // One attribute per seat, data-cw<seat>, always there, its value the seat's marks (galerapagos.css
+  // says why): twelve attributes with twelve castaways, not one per seat and mark (60, "0" for
+  // most, each compared by the morph on every update). (Not an attribute per mark written only
+  // where set, as the Lifeboat TV's marksOf: a mark come back is added after the others, and a
+  // panel morphed from another moment would not read as the same panel drawn afresh.)
+  const marked = (seat, c) => [waiting.includes(seat) ? "wait" : "", c.acted ? "acted" : "",
+    voting.includes(seat) ? "voter" : "", voting.includes(seat) && ballot.voted.includes(seat) ? "voted" : "",
+    !view.over && view.first_player === seat ? "first" : ""].filter(Boolean).join(" ");
+  const marks = {};
+  for (const c of view.castaways) marks[`cw${c.seat}`] = marked(c.seat, c);
+  // The rows are one part (gt-part-cws), its inputs every row's: an update that changes no row
+  // (most: a turn passing on, an action, a vote, which are the panel's marks) makes one stand-in
+  // for the twelve rows, not twelve; one that changes a row builds the list's frame, that row,
+  // and stand-ins for the others. The marks stay on the panel, drawn on every update, the list
+  // between them and the rows laying out as nothing (display: contents, galerapagos.css).
   return h("section", { class: "gt-castaways", "data-testid": "gt-castaways", dataset: marks },
-    h("h3", {}, tr("castaways")), rows);
+    h("h3", {}, tr("castaways")), part("gt-part-cws", drawn.map((x) => x.inputs), rows));
 }
 
 // ---------------------------------------------------------------- now
@@ -475,10 +492,11 @@ function waitingFor({ view, ctx, msg }, part) {
   const { words, dataset } = waitingFlagged({ seats, all: view.castaways.map((c) => c.seat), person: name,
     key: (x) => morphId("gt-wf", x), opts, part, id: "gt-part-waiting" });
   // (the box is drawn on every update: a few of its attributes written when whom it waits for
-  // changes; a window's countdown drawn with the seconds the ticker shows)
+  // changes, its flags only the one set: the rules, moments.css, read "1" alone, and a turn
+  // passing on writes two attributes, not twelve; a window's countdown drawn with the seconds the ticker shows)
   const clock = kind === "ready" && msg.deadline ? waitingClock(opts) : null;
   if (clock) secondsNow(clock.querySelector(".wf-secs"), msg.deadline);
-  return waitingBox(seats.map((x) => name(x).name), { ...opts, dataset }, words, clock);
+  return waitingBox(seats.map((x) => name(x).name), { ...opts, dataset: onlySet(dataset) }, words, clock);
 }
 
 function voters({ view, tr, ctx }, ballot, part) {
@@ -576,13 +594,14 @@ function logSlots(m, lines) {
   return slots.map((n) => lines.find((line) => line[1] === n) || null);
 }
 
-// Each slot a part (its line, or none). The newest line's slot is marked on the list, one
-// attribute per slot (data-n2="1", galerapagos.css): the others are dimmed.
+// Each slot a part (its line, or none). The newest line's slot is marked on the list, by an
+// attribute named by the slot (data-n2="1", galerapagos.css; the other slots' not written): the
+// others are dimmed.
 function logPanel({ tr, m, folded }, slots, say, part) {
   // (a line's slot folded as the last fit folded its age; a line kept: logFolds)
   const fold = (k) => folded(1, m.logOrder.indexOf(k));
   return h("section", { class: "gt-logp", "data-testid": "gt-log", hidden: folded(0, 0) }, h("h3", {}, tr("log")),
-    h("ol", { dataset: flags(slots.map((_, k) => k), { n: m.logOrder.slice(0, 1) }) },
+    h("ol", { dataset: m.logOrder.length ? { [`n${m.logOrder[0]}`]: "1" } : null },
       slots.map((line, k) => part(morphId("gt-log", k), line && [line[0], line[1]], () => (line
         ? h("li", { class: `gt-log-${line[0].type} gt-slot-${k}`, style: { order: String(-line[1]) }, hidden: fold(k) }, line[2] || say(line[0]))
         // (the same attributes, in the same order, as a line's: a slot filled again reads as
