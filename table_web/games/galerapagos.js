@@ -326,13 +326,6 @@ function departureLine({ view, tr }) {
 
 // ---------------------------------------------------------------- castaways
 
-// Of flags written "1" or "0" (waiting.js waitingFlagged's, dom.js flags), those set.
-function onlySet(dataset) {
-  const out = {};
-  for (const name in dataset) if (dataset[name] === "1") out[name] = "1";
-  return out;
-}
-
 function castaways({ view, tr, ctx }, part) {
   const waiting = view.waiting_for || [];
   const st = view.stage || {};
@@ -496,7 +489,7 @@ function waitingFor({ view, ctx, msg }, part) {
   // passing on writes two attributes, not twelve; a window's countdown drawn with the seconds the ticker shows)
   const clock = kind === "ready" && msg.deadline ? waitingClock(opts) : null;
   if (clock) secondsNow(clock.querySelector(".wf-secs"), msg.deadline);
-  return waitingBox(seats.map((x) => name(x).name), { ...opts, dataset: onlySet(dataset) }, words, clock);
+  return waitingBox(seats.map((x) => name(x).name), { ...opts, dataset }, words, clock);
 }
 
 function voters({ view, tr, ctx }, ballot, part) {

@@ -19,7 +19,7 @@
 //     deadline; with `urgent`, the class "urgent" marks the last `urgent` seconds
 //   minutesSeconds(seconds) -> "1:05", a ticker's format
 //   secondsLeft(deadline) -> the whole seconds a ticker paints
-import { h, ensureCss, flags } from "./dom.js";
+import { h, ensureCss } from "./dom.js";
 
 ensureCss(new URL("../css/moments.css", import.meta.url));
 
@@ -113,8 +113,8 @@ export function waitingBanner({ who = [], lang = "en", total = 0, kind = "turn",
 /**
  * A TV's banner words as a page part, with the flags that show them (issue 24): one player
  * waited for (a turn: most updates), the words hold every player's name and the banner's
- * `data-wf<seat>` "1" shows that one's (css/moments.css), so the turn passing on writes two
- * attributes and builds no words; the one node standing for the name makes them the one-name
+ * `data-wf<seat>` "1" shows that one's (css/moments.css; only that flag is written), so the
+ * turn passing on writes two attributes and builds no words; the one node standing for the name makes them the one-name
  * sentence, in either language. Several waited for (a vote, a window): the names with their
  * commas and "and", built when the list changes (which names remain decides them), each
  * keyed by `key(seat)` (one leaving keeps the others' nodes). `part` is the page's
@@ -132,7 +132,9 @@ export function waitingFlagged({ seats, all, person, key, opts, part, id }) {
       return h("b", { class: ["wf-name", `wf-n${x}`], style: { "--wf-c": p.colour } }, p.name);
     }))], opts);
   });
-  return { words, dataset: flags(all, { wf: one ? seats : [] }) };
+  // (only the one flag set: the rules read "1" alone, and a turn passing on then writes two
+  // attributes, not one per player)
+  return { words, dataset: one ? { [`wf${seats[0]}`]: "1" } : {} };
 }
 
 /** A banner's countdown ("closes in 12 s"): its seconds, `.wf-secs`, are a ticker's to paint. */
