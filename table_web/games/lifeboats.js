@@ -314,9 +314,9 @@ function boardParts(part, view, tr, newEvents, m, groups) {
     const row = Math.min(bb.row, rows - 1);
     const cls = `${ghost ? "lb-sinking" : ""}${movedNow.has(b.colour) ? " lb-moved" : ""}`;
     const focus = isBoatInFocus(view, b.colour);
-    // the slot's own inputs: the boat without what its head and seats show (boatParts), but
-    // with how many seats it has (their ids)
-    const { pawns, leaks, owner, ...own } = bb;
+    // the slot's own inputs: the boat without what its head and seats show (boatParts) and
+    // its free seats (what they leave), but with how many seats it has (their ids)
+    const { pawns, leaks, owner, free_seats: free, ...own } = bb;
     grid.push(part(morphId("lb-slot", b.colour), [rows, own, seatCount(bb), cls, focus, swimming[b.colour] || null], (kids) => h("div", {
       class: `lb-boat-slot${row === 0 ? " lb-row-first" : ""}${row === rows - 1 ? " lb-row-last" : ""}`, style: { gridColumn: String(bb.lane), gridRow: String(rows - row + 1) },
     }, boatCard(view, tr, bb, { cls, waiting: focus, kids }), swimming[b.colour] ? h("div", { class: "lb-swimmers" }, swimming[b.colour].map((sw) =>
