@@ -273,10 +273,11 @@ function boardParts(part, view, tr, newEvents, m, groups) {
   }
 
   // Water cells: row rows-1 at the top, row 0 (start fields) at the bottom (grid items of the
-  // board through their box, which has none: display: contents).
-  grid.push(part("lb-part-cells", [rows, view.lanes.map((l) => [l.lane, Boolean(l.boat)])], () => {
-    const cells = h("div", { class: "lb-cells" });
-    for (const l of view.lanes) {
+  // board through their boxes, which have none: display: contents), a part per lane held by
+  // one for them all: a boat placed on a lane builds that lane's cells, not every lane's.
+  grid.push(part("lb-part-cells", [rows, view.lanes.map((l) => l.lane)], (lanes) => h("div", { class: "lb-cells" }, lanes),
+    { holds: () => view.lanes.map((l) => part(morphId("lb-lane", l.lane), [rows, Boolean(l.boat)], () => {
+      const cells = h("div", { class: "lb-cells" });
       for (let r = rows - 1; r >= 0; r--) {
         cells.append(h("div", {
           class: `lb-cell${r === 0 ? " lb-start" : ""}${l.boat ? "" : " lb-unused"}`,
@@ -285,9 +286,8 @@ function boardParts(part, view, tr, newEvents, m, groups) {
         }, r === 0 ? h("span", { class: "lb-cell-label" }, tr("start_field")) : null,
           r === rows - 1 ? h("span", { class: "lb-lane-no" }, String(l.lane)) : null));
       }
-    }
-    return cells;
-  }));
+      return cells;
+    })) }));
 
   // Swimmers still in the water, drawn behind the boat they left.
   const swimming = {};

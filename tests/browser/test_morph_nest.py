@@ -11,9 +11,12 @@ else; the frame kept stands in for itself in the page).
 """
 import pytest
 
-from tests.browser.helpers import new_page
+from tests.browser import preview as preview_page
+from tests.browser.helpers import new_page, preview_tv
 
 pytestmark = pytest.mark.browser
+
+preview = preview_page.served("lifeboats", "lb_scenarios")
 
 # window.__show(spec): spec {frame: the frame's own input, kids: {name: text}, key, inner: {name:
 # text} (a frame inside the frame, holding those)}; a kid's text "" draws nothing, "?x" an
@@ -192,3 +195,33 @@ def test_a_rematch_builds_every_part_afresh(page):
     out = show(page, frame="f", kids={**KIDS, "b": "B2"}, key="fixture|2")
     assert out["builds"] == ["a", "b", "c", "frame"] and out["inner"] == 0 and out["same"], out
     assert set(page.evaluate("() => window.__marks('*')")) == {0}
+
+
+def test_a_pawn_seated_on_the_lifeboats_tv_builds_its_seat_only(browser, preview):
+    """The Lifeboats TV's board and its boats hold their parts: one more pawn in a boat builds
+    that seat, no slot, boat, head, stand-in for the other seats nor board (it built the slot,
+    the boat and a stand-in for each other seat), and every other node of the board is kept."""
+    page, errors, data = preview_tv(browser, preview, "setup_pawns", twice=True)
+    view = data["view"]
+    boat = next(b for b in view["boats"] if b["status"] == "water" and b["leaks"] == 0
+                and len(b["pawns"]) < 6)
+    seat = f"lb-seat-{boat['colour']}-{len(boat['pawns'])}"
+    boat["pawns"].append({"colour": view["colours"][0], "rank": "sailor"})
+    boat["free_seats"] -= 1
+    data["version"] += 1
+    page.evaluate("() => { for (const el of document.querySelectorAll('.lb-board, .lb-board *')) el.__kept = true; }")
+    parts = page.evaluate("""async m => {
+      const { partStats } = await import("/static/js/morph.js");
+      partStats.log = [];
+      try { window.__rerender(m); } finally { var parts = partStats.log; partStats.log = null; }
+      return parts;
+    }""", data)
+    board = ("lb-part-board", "lb-part-island", "lb-part-cells", "lb-part-legend", "lb-slot", "lb-boat-head", "lb-seat")
+    assert [p for p in parts if p.startswith(board)] == [seat], parts
+    # the new nodes of the board are the seat and what is in it
+    fresh = page.evaluate("""id => [...document.querySelectorAll('.lb-board, .lb-board *')]
+      .filter((el) => !el.__kept).map((el) => Boolean(el.closest('#' + id)))""", seat)
+    assert fresh and all(fresh), fresh
+    assert page.evaluate("id => document.getElementById(id).className", seat) == "lb-seat"
+    assert not errors, errors
+    page.close()
