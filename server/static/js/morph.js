@@ -553,6 +553,12 @@ export function pageParts(root, key, extra = "") {
       partStats.kept++;
       return null;
     }
+    if (within && !holds && was === sig) {
+      // in a frame kept as it is, as it was: in that frame still, nothing to find nor stand in
+      held.drawn.set(id, sig);
+      partStats.kept++;
+      return null;
+    }
     const live = was === sig || within ? shownPart(id) : null;
     if (was === sig && live && (!holds || keepFrame(holds))) {
       held.drawn.set(id, sig);
