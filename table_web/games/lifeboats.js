@@ -218,28 +218,41 @@ function islandGroups(view) {
 }
 
 // The board, its islands, water cells and boats each a part with what it is drawn from (the
-// moves of this update among them: they animate).
+// moves of this update among them: they animate). The board and each boat on the water are
+// parts that hold parts (morph.js, `holds`): drawn from their own inputs only, they stay as
+// they are when one thing in them changes, and a pawn seated builds its seat only (issue 24:
+// it built the boat's slot, its frame and a stand-in for each other seat, and the board's).
 function board(part, view, tr, newEvents, m) {
   const rows = view.rows;
   const lanes = view.lanes.length;
+  const groups = islandGroups(view);
+  return part("lb-part-board", [rows, lanes, groups, view.boats.map((b) => b.colour)],
+    (kids) => h("section", { class: "lb-board" },
+      h("div", { class: "lb-grid", style: {
+        gridTemplateColumns: `repeat(${lanes}, minmax(0, 1fr))`,
+        gridTemplateRows: `auto repeat(${rows}, minmax(0, 1fr))`,
+      } }, kids.grid),
+      kids.legend),
+    { holds: () => boardParts(part, view, tr, newEvents, m, groups) });
+}
+
+// The parts the board holds: {grid: islands, cells and a slot per boat, in the grid's order; legend}.
+function boardParts(part, view, tr, newEvents, m, groups) {
+  const rows = view.rows;
   const sankNow = new Set(newEvents.filter((e) => e.type === "boat_sank").map((e) => e.boat));
   const movedNow = new Set(newEvents.filter((e) => e.type === "boat_moved").map((e) => e.boat));
   const landedNow = new Set(newEvents.filter((e) => e.type === "boat_landed").map((e) => e.boat));
   const byColour = Object.fromEntries(view.boats.map((b) => [b.colour, b]));
-
-  const grid = h("div", { class: "lb-grid", style: {
-    gridTemplateColumns: `repeat(${lanes}, minmax(0, 1fr))`,
-    gridTemplateRows: `auto repeat(${rows}, minmax(0, 1fr))`,
-  } });
+  const grid = [];
 
   // Islands across the top, one per group of lanes.
   let col = 1;
-  for (const g of islandGroups(view)) {
+  for (const g of groups) {
     const isl = view.islands.find((i) => i.island === g.island);
     const docked = view.landing_order.map((c) => byColour[c])
       .filter((b) => b && g.lanes.includes(b.lane));
     const landed = [...landedNow].filter((c) => isl.pawns.some((p) => p.boat === c) || docked.some((b) => b.colour === c));
-    grid.append(part(morphId("lb-part-island", g.island), [col, g.lanes, isl, docked.map((b) => [b.colour, b.landing_place]), landed],
+    grid.push(part(morphId("lb-part-island", g.island), [col, g.lanes, isl, docked.map((b) => [b.colour, b.landing_place]), landed],
       () => h("div", {
         class: `lb-island lb-island-${g.island}`, dataset: { island: g.island },
         style: { gridColumn: `${col} / span ${g.lanes.length}`, gridRow: "1" },
@@ -260,10 +273,11 @@ function board(part, view, tr, newEvents, m) {
   }
 
   // Water cells: row rows-1 at the top, row 0 (start fields) at the bottom (grid items of the
-  // board through their box, which has none: display: contents).
-  grid.append(part("lb-part-cells", [rows, view.lanes.map((l) => [l.lane, Boolean(l.boat)])], () => {
-    const cells = h("div", { class: "lb-cells" });
-    for (const l of view.lanes) {
+  // board through their boxes, which have none: display: contents), a part per lane held by
+  // one for them all: a boat placed on a lane builds that lane's cells, not every lane's.
+  grid.push(part("lb-part-cells", [rows, view.lanes.map((l) => l.lane)], (lanes) => h("div", { class: "lb-cells" }, lanes),
+    { holds: () => view.lanes.map((l) => part(morphId("lb-lane", l.lane), [rows, Boolean(l.boat)], () => {
+      const cells = h("div", { class: "lb-cells" });
       for (let r = rows - 1; r >= 0; r--) {
         cells.append(h("div", {
           class: `lb-cell${r === 0 ? " lb-start" : ""}${l.boat ? "" : " lb-unused"}`,
@@ -272,9 +286,8 @@ function board(part, view, tr, newEvents, m) {
         }, r === 0 ? h("span", { class: "lb-cell-label" }, tr("start_field")) : null,
           r === rows - 1 ? h("span", { class: "lb-lane-no" }, String(l.lane)) : null));
       }
-    }
-    return cells;
-  }));
+      return cells;
+    })) }));
 
   // Swimmers still in the water, drawn behind the boat they left.
   const swimming = {};
@@ -290,32 +303,35 @@ function board(part, view, tr, newEvents, m) {
   // not the grid's children (idiomorph morphed the whole grid, 50-130 elements, for each).
   const away = (b) => part(morphId("lb-slot", b.colour), [], () => h("div", { class: "lb-boat-slot lb-away" }));
   for (const b of view.boats) {
-    if (b.lane === null || b.lane === undefined) { grid.append(away(b)); continue; }
+    if (b.lane === null || b.lane === undefined) { grid.push(away(b)); continue; }
     let ghost = false;
     let bb = b;
     if (b.status === "sunk") {
-      if (!sankNow.has(b.colour) || !m.boats[b.colour]) { grid.append(away(b)); continue; }
+      if (!sankNow.has(b.colour) || !m.boats[b.colour]) { grid.push(away(b)); continue; }
       bb = { ...m.boats[b.colour], status: "sunk" };
       ghost = true;
-    } else if (b.status !== "water") { grid.append(away(b)); continue; }
+    } else if (b.status !== "water") { grid.push(away(b)); continue; }
     const row = Math.min(bb.row, rows - 1);
     const cls = `${ghost ? "lb-sinking" : ""}${movedNow.has(b.colour) ? " lb-moved" : ""}`;
     const focus = isBoatInFocus(view, b.colour);
-    grid.append(part(morphId("lb-slot", b.colour), [rows, bb, cls, focus, swimming[b.colour] || null], () => h("div", {
+    // the slot's own inputs: the boat without what its head and seats show (boatParts) and
+    // its free seats (what they leave), but with how many seats it has (their ids)
+    const { pawns, leaks, owner, free_seats: free, ...own } = bb;
+    grid.push(part(morphId("lb-slot", b.colour), [rows, own, seatCount(bb), cls, focus, swimming[b.colour] || null], (kids) => h("div", {
       class: `lb-boat-slot${row === 0 ? " lb-row-first" : ""}${row === rows - 1 ? " lb-row-last" : ""}`, style: { gridColumn: String(bb.lane), gridRow: String(rows - row + 1) },
-    }, boatCard(view, tr, bb, { cls, waiting: focus, part }), swimming[b.colour] ? h("div", { class: "lb-swimmers" }, swimming[b.colour].map((sw) =>
+    }, boatCard(view, tr, bb, { cls, waiting: focus, kids }), swimming[b.colour] ? h("div", { class: "lb-swimmers" }, swimming[b.colour].map((sw) =>
       h("span", { class: "lb-swimmer" }, pawn(view, view.colours[sw.seat], sw.rank), h("span", { class: "lb-wave" }))))
-      : null)));
+      : null), { holds: () => boatParts(view, tr, bb, part) }));
   }
 
-  return h("section", { class: "lb-board" }, grid,
-    part("lb-part-legend", [], () => h("div", { class: "lb-ship" },
-      h("span", { class: "lb-legend" },
-        h("span", { class: "lb-mini-off" }), tr("rank.officer.cap"), " ",
-        h("span", { class: "lb-mini-sail" }), tr("rank.sailor.cap"), " ",
-        h("span", { class: "lb-legend-leak" }, leakIcon(14)), tr("legend.leak"), " ",
-        h("span", { class: "lb-legend-free" }), tr("legend.free")),
-      h("span", {}, h("span", { class: "lb-ship-icon" }), tr("ship")))));
+  const legend = part("lb-part-legend", [], () => h("div", { class: "lb-ship" },
+    h("span", { class: "lb-legend" },
+      h("span", { class: "lb-mini-off" }), tr("rank.officer.cap"), " ",
+      h("span", { class: "lb-mini-sail" }), tr("rank.sailor.cap"), " ",
+      h("span", { class: "lb-legend-leak" }, leakIcon(14)), tr("legend.leak"), " ",
+      h("span", { class: "lb-legend-free" }), tr("legend.free")),
+    h("span", {}, h("span", { class: "lb-ship-icon" }), tr("ship"))));
+  return { grid, legend };
 }
 
 function isBoatInFocus(view, colour) {
@@ -324,26 +340,34 @@ function isBoatInFocus(view, colour) {
   return false;
 }
 
-// (opts.part: the page's parts, morph.js: a boat built again for one more pawn or leak builds
-// that seat, and keeps its head and its other seats as they are)
-export function boatCard(view, tr, b, opts = {}) {
-  const part = opts.part || ((id, inputs, build) => build());
-  const seat = (what, build) => part(morphId("lb-seat", b.colour, seats.length), what, build);
+// How many seats a boat shows: its pawns and leaks, the free ones up to SEATS.
+const seatCount = (b) => Math.max(SEATS, b.pawns.length + b.leaks);
+
+// The parts of a boat: {head, seats}, each a part of `part` (morph.js) with what it shows, so a
+// boat with one more pawn or leak builds that seat only.
+function boatParts(view, tr, b, part) {
   const seats = [];
+  const seat = (what, build) => part(morphId("lb-seat", b.colour, seats.length), what, build);
   for (const p of b.pawns) seats.push(seat([p.colour, p.rank], () => h("span", { class: "lb-seat" }, pawn(view, p.colour, p.rank))));
   for (let i = 0; i < b.leaks; i++) seats.push(seat("leak", () => h("span", { class: "lb-seat lb-leak" }, leakIcon(26))));
   while (seats.length < SEATS) seats.push(seat("free", () => h("span", { class: "lb-seat lb-free" })));
   const owner = b.owner === null || b.owner === undefined ? null : view.players[b.owner];
+  const head = part(morphId("lb-boat-head", b.colour), [owner], () => h("div", { class: "lb-boat-head" },
+    mark(view, b.colour, 20),
+    h("span", { class: "lb-boat-name" }, colourName(view, tr, b.colour)),
+    owner !== null ? h("span", { class: "lb-boat-owner" }, owner) : null));
+  return { head, seats };
+}
+
+// A boat (opts.kids: its head and seats drawn, boatParts; else drawn here, as parts of
+// opts.part when given)
+export function boatCard(view, tr, b, opts = {}) {
+  const kids = opts.kids || boatParts(view, tr, b, opts.part || ((id, inputs, build) => build()));
   return h("div", {
     class: `lb-boat ${opts.cls || ""}${opts.waiting ? " lb-focus" : ""}`,
     dataset: { boat: b.colour },
     style: { "--hull": fill(view, b.colour), "--hull-ink": ink(view, b.colour) },
-  },
-    part(morphId("lb-boat-head", b.colour), [owner], () => h("div", { class: "lb-boat-head" },
-      mark(view, b.colour, 20),
-      h("span", { class: "lb-boat-name" }, colourName(view, tr, b.colour)),
-      owner !== null ? h("span", { class: "lb-boat-owner" }, owner) : null)),
-    h("div", { class: "lb-seats" }, seats));
+  }, kids.head, h("div", { class: "lb-seats" }, kids.seats));
 }
 
 // ---------------------------------------------------------------- side panel

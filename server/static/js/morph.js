@@ -23,6 +23,9 @@
 // name the parts of its page (the board, the players, the log) with what each is drawn from:
 // a part whose inputs are those of the part shown is not built again, but stands in the new
 // page as an empty element with its id, and the morph keeps the shown one as it is.
+// A part may hold parts (a boat and its seats): drawn from its own inputs without theirs, it is
+// kept as it is when those are unchanged though one it holds changed, and only that one is put
+// in, in its place in the part shown (pageParts, `holds`).
 import { Idiomorph } from "../vendor/idiomorph/idiomorph.esm.js";
 import { carryHandlers } from "./dom.js";
 
@@ -31,13 +34,15 @@ const added = [];                 // the drawn nodes idiomorph is inserting (nes
 const KEPT = "data-kept-part";    // the mark of a stand-in
 const NOTHING = "\u0000";         // before the inputs of a part that built nothing (null)
 const standing = new WeakMap();   // a stand-in -> the part shown it stands for
-const heldParts = new WeakMap();  // root -> {key, extra, shown: Map(id -> inputs), drawn: Map, standIns: [], stands: Map(id -> the model of its stand-ins), inRoot: WeakSet}
+const heldParts = new WeakMap();  // root -> {key, extra, shown: Map(id -> inputs), drawn: Map, standIns: [], stands: Map(id -> the model of its stand-ins), inRoot: WeakSet, inner: [shown, drawn, ...]}
 /** What the parts did since the page loaded (tests and benchmarks read it); `log`: an array
  * to push the id of every part built into (benchmarks/pages.py), else null; `whole`: pages
  * morphed whole by idiomorph, `frames`: pages morphed where they differ (byParts), `units`:
  * the subtrees idiomorph morphed for those, `texts`: the texts written in place for those,
- * `runs`: the runs of children inserted or removed for those without idiomorph (planRun). */
-export const partStats = { built: 0, kept: 0, log: null, whole: 0, frames: 0, units: 0, texts: 0, runs: 0 };
+ * `runs`: the runs of children inserted or removed for those without idiomorph (planRun),
+ * `inner`: the parts put in a part kept as it is (`holds`), `swapped`: those of them put in
+ * in place of the one shown, their morph having failed. */
+export const partStats = { built: 0, kept: 0, log: null, whole: 0, frames: 0, units: 0, texts: 0, runs: 0, inner: 0, swapped: 0 };
 
 function carryTree(from, to) {
   if (standing.has(from)) return;     // a part kept as it is keeps its own handlers
@@ -97,9 +102,12 @@ export function showPage(root, page, key) {
   const held = heldParts.get(root);
   const standIns = held && held.key === key ? held.standIns : [];
   const old = root.firstElementChild;
+  const inner = held && held.key === key ? held.inner : [];
+  // (a stand-in drawn in a part put in a kept part is not in `page`: that part is put back)
+  const inPage = inner.length ? page : null;
   if (!old || shownKey.get(root) !== key || root.childNodes.length !== 1 || old.localName !== page.localName) {
     shownKey.set(root, key);
-    putBack(standIns);
+    putBack(standIns, inPage);
     root.replaceChildren(page);
   } else if (!byParts(old, page)) {
     added.length = 0;
@@ -110,15 +118,18 @@ export function showPage(root, page, key) {
       // a morph that fails must not leave the page half drawn
       console.error("morph failed", err);
       dropPantry();
-      putBack(standIns);
+      putBack(standIns, inPage);
       root.replaceChildren(page);
     }
   }
+  // the parts held by a part kept as it is, whose inputs changed: put in that part
+  if (inner.length) putInner(inner);
   if (held && held.key === key) {
     // what the parts in the page now were drawn from
     for (const [id, inputs] of held.drawn) held.shown.set(id, inputs);
     held.drawn.clear();
     held.standIns = [];
+    held.inner = [];
   }
   return root.firstElementChild;
 }
@@ -418,11 +429,38 @@ function dropPantry() {
   if (pantry && pantry.localName === "div" && pantry.hidden) pantry.remove();
 }
 
-// A page put in whole (not morphed): each stand-in gives its place to the part it stands for.
-function putBack(standIns) {
+// A page put in whole (not morphed): each stand-in (in `page`, when given) gives its place to
+// the part it stands for.
+function putBack(standIns, page) {
   for (const el of standIns) {
     const live = standing.get(el);
-    if (live && el.parentNode) el.replaceWith(live);
+    if (live && el.parentNode && (!page || page.contains(el))) el.replaceWith(live);
+  }
+}
+
+// The parts drawn anew inside a part kept as it is ([shown, drawn, ...], pageParts' `holds`),
+// each put in place of the one shown: morphed where it differs (byParts, as a page), else by
+// idiomorph, else (a morph that failed) the drawn one itself in its place, with the parts kept
+// inside it, so the page never stays half drawn.
+function putInner(inner) {
+  for (let i = 0; i < inner.length; i += 2) {
+    const shown = inner[i];
+    const drawn = inner[i + 1];
+    partStats.inner++;
+    if (byParts(shown, drawn)) continue;
+    added.length = 0;
+    try {
+      Idiomorph.morph(shown, drawn, UNIT);
+    } catch (err) {
+      console.warn("morph of a part in a kept part failed, putting it in whole", err);
+      dropPantry();
+      partStats.swapped++;
+      for (const stand of drawn.querySelectorAll(`[${KEPT}]`)) {
+        const live = standing.get(stand);
+        if (live) stand.replaceWith(live);
+      }
+      shown.replaceWith(drawn);
+    }
   }
 }
 
@@ -435,18 +473,76 @@ function putBack(standIns) {
  * stand-in takes its place in the new page and showPage keeps the part shown as it is, with
  * the handlers it had. A page drawn whole (a first page, another game, another `extra`) builds
  * every part. Call it once per draw, before building, and show the page with showPage.
+ *
+ * part(id, inputs, build, {holds}): a part that holds parts (a frame: a boat and its seats).
+ * `holds()` makes the part() calls of the parts it holds and returns what `build(children)`
+ * puts in it; `inputs` are the frame's own, without theirs, and name all that decides which
+ * parts it holds and in what order (their ids), as the rest of its drawing. Its inputs
+ * unchanged, the frame is kept as it is even when a part it holds changed: holds() is called
+ * (so every part is drawn from the whole state), a part it holds that is unchanged gives null
+ * (no stand-in), one that changed is built and put in place of the one shown (showPage), and
+ * the frame's build is not called. A part it holds that gives nothing where one was shown, or
+ * the other way round, has the frame built. Frames nest.
  */
 export function pageParts(root, key, extra = "") {
   let held = heldParts.get(root);
   const fresh = !held || held.key !== key || held.extra !== extra
     || shownKey.get(root) !== key || root.childNodes.length !== 1;
   if (fresh) {
-    held = { key, extra, shown: new Map(), drawn: new Map(), standIns: [], stands: new Map(), inRoot: new WeakSet() };
+    held = { key, extra, shown: new Map(), drawn: new Map(), standIns: [], stands: new Map(), inRoot: new WeakSet(), inner: [] };
     heldParts.set(root, held);
   }
   held.drawn.clear();
   held.standIns = [];
-  return function part(id, inputs, build) {
+  held.inner = [];
+  let within = false;   // drawing the parts a frame kept as it is holds
+  let broken = false;   // one of those cannot be put in that frame: it is built
+
+  // The element shown with `id` in `root`, or null.
+  // (an element found in `root` before, still in the document, is in it still: the walk up
+  // of contains(), a few microseconds a part and dozens of parts an update, is done once;
+  // this holds while no code moves a part out of its page into another place of the document)
+  const shownPart = (id) => {
+    const live = document.getElementById(id);
+    if (!live || !(held.inRoot.has(live) ? live.isConnected : root.contains(live))) return null;
+    held.inRoot.add(live);
+    return live;
+  };
+
+  // A part's stand-in is a shallow clone of one made once for it (never in a page): one
+  // call that shares its attributes, not an element made, named and marked each update.
+  const standIn = (id, live) => {
+    let model = held.stands.get(id);
+    if (!model || model.localName !== live.localName || model.namespaceURI !== live.namespaceURI) {
+      model = document.createElementNS(live.namespaceURI, live.localName);
+      model.id = id;
+      model.setAttribute(KEPT, "");
+      held.stands.set(id, model);
+    }
+    const stand = model.cloneNode(false);
+    standing.set(stand, live);
+    held.standIns.push(stand);
+    return stand;
+  };
+
+  // The parts a frame kept as it is holds, drawn; false: one cannot be put in it (what they
+  // put in is dropped).
+  const keepFrame = (holds) => {
+    const mark = held.inner.length;
+    const outerWithin = within;
+    const outerBroken = broken;
+    within = true;
+    broken = false;
+    holds();
+    const kept = !broken;
+    within = outerWithin;
+    broken = outerBroken;
+    if (!kept) held.inner.length = mark;
+    return kept;
+  };
+
+  return function part(id, inputs, build, opts) {
+    const holds = opts && opts.holds;
     const sig = JSON.stringify(inputs);
     const was = fresh ? undefined : held.shown.get(id);
     if (was !== undefined && was.length === sig.length + 1 && was.charCodeAt(0) === 0 && was.endsWith(sig)) {
@@ -457,35 +553,33 @@ export function pageParts(root, key, extra = "") {
       partStats.kept++;
       return null;
     }
-    if (was === sig) {
-      // (an element found in `root` before, still in the document, is in it still: the walk up
-      // of contains(), a few microseconds a part and dozens of parts an update, is done once;
-      // this holds while no code moves a part out of its page into another place of the document)
-      const live = document.getElementById(id);
-      if (live && (held.inRoot.has(live) ? live.isConnected : root.contains(live))) {
-        held.inRoot.add(live);
-        // A part's stand-in is a shallow clone of one made once for it (never in a page): one
-        // call that shares its attributes, not an element made, named and marked each update.
-        let model = held.stands.get(id);
-        if (!model || model.localName !== live.localName || model.namespaceURI !== live.namespaceURI) {
-          model = document.createElementNS(live.namespaceURI, live.localName);
-          model.id = id;
-          model.setAttribute(KEPT, "");
-          held.stands.set(id, model);
-        }
-        const stand = model.cloneNode(false);
-        standing.set(stand, live);
-        held.standIns.push(stand);
-        held.drawn.set(id, sig);
-        partStats.kept++;
-        return stand;
-      }
+    if (within && !holds && was === sig) {
+      // in a frame kept as it is, as it was: in that frame still, nothing to find nor stand in
+      held.drawn.set(id, sig);
+      partStats.kept++;
+      return null;
     }
+    const live = was === sig || within ? shownPart(id) : null;
+    if (was === sig && live && (!holds || keepFrame(holds))) {
+      held.drawn.set(id, sig);
+      partStats.kept++;
+      // inside a frame kept as it is, nothing stands for it: the frame is not compared
+      return within ? null : standIn(id, live);
+    }
+    // inside a frame kept as it is, a part that was not shown cannot be put in it
+    if (within && !live) { broken = true; return null; }
+    const outerWithin = within;
+    within = false;
     partStats.built++;
     if (partStats.log) partStats.log.push(id);
-    const el = build();
+    const el = holds ? build(holds()) : build();
+    within = outerWithin;
     if (el) el.id = id;
     held.drawn.set(id, el ? sig : NOTHING + sig);
+    if (within) {
+      if (el) held.inner.push(live, el);
+      else broken = true;
+    }
     return el;
   };
 }
