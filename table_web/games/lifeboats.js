@@ -122,7 +122,9 @@ function seatSizes(page) {
 }
 // The side column (the banner, every player, the landing places, the log) never spills out of
 // its frame: a crowded moment (six players, a long "waiting for") tightens it a step at a time
-// (the log gives its room and the banner is smaller, then each player's row is tighter). From
+// (the log gives its room and the banner is smaller, then each player's row is tighter, last the
+// banner gives its room: five players with long names voting, a drowning or two, spilled 15-50
+// px over the landing places at 720p, whose rows then say who votes and the footer the same). From
 // the steps it has (more): a column that spills over as it is laid out is tightened from there,
 // one layout fewer than from none.
 function fitSide(page, more = false) {
@@ -136,7 +138,7 @@ function fitSide(page, more = false) {
   // (kept on the page shown, which lives as long as its game: the check below reads it)
   page.sideFree = side && page.classList.contains(TIGHT[0]) ? sideFree(side) : 0;
 }
-const TIGHT = ["lb-tight-1", "lb-tight-2"];
+const TIGHT = ["lb-tight-1", "lb-tight-2", "lb-tight-3"];
 // Checked after each update kept the last fit (checkSide: after the frame's own layout):
 // the column spills over (tighten it), or it was tightened for a crowded moment that has passed
 // and has room again for the log (fit it afresh): the log's room, and more than at the last fit
