@@ -3,8 +3,9 @@
 Five players with long names in a vote, one voted, two drowned (scenario vote_5p): each row of
 a drowned voter is three lines, and the column (banner, players, landing places) was cut, the
 landing places by 28-50 px, at its tightest step (lifeboats.js fitSide, measured after the fit
-had settled). Its last step hides the banner, whose words the rows say too (the gold rows, each
-voter's "thinking..."): every panel shown lies whole inside the column."""
+had settled). Its last step, in a vote only, hides the banner, whose words the voters' rows say
+too ("thinking..."): every panel shown lies whole inside the column; the vote over, the banner
+is back."""
 import pytest
 
 from tests.browser import preview as preview_page
@@ -40,5 +41,16 @@ def test_five_long_names_voting_fit_the_side_column_whole(browser, preview, lang
     if not any("wf-banner" in n for n in names):
         assert sorted(page.evaluate(THINKING)) == waiting, (page.evaluate(THINKING), waiting)
     assert page.locator(".lb-landing .lb-place").count() == data["view"]["landing_places"]
+
+    # the vote over (one player to decide, no ballot): the banner is back, and all of it fits
+    seat = data["view"]["waiting_for"][0]
+    data["view"]["ballot"] = None
+    data["view"]["waiting_for"] = data["waiting_for"] = [seat]
+    data["version"] += 1
+    page.evaluate("m => window.__rerender(m)", data)
+    page.wait_for_function(settled(FIT, 3), timeout=10000)
+    side = page.evaluate(SIDE)
+    assert side["over"] <= 1 and all(below <= 1 for _, below in side["panels"]), side
+    assert any("wf-banner" in n for n, _ in side["panels"]), side
     assert not errors, errors
     page.close()
