@@ -44,6 +44,8 @@ export function render(root, msg, ctx) {
   }
   const newEvents = fresh ? events : [];
   if (m.timer) { m.timer(); m.timer = null; }
+  // (the side column's last step is a vote's: checkSide)
+  m.voting = Boolean(view.ballot && !view.ballot.negotiating && !view.ballot.revealed);
 
   // The parts an update rarely changes are built only when what they show changed (morph.js),
   // each with what it is drawn from; the page is drawn whole for another language or edition.
@@ -122,29 +124,35 @@ function seatSizes(page) {
 }
 // The side column (the banner, every player, the landing places, the log) never spills out of
 // its frame: a crowded moment (six players, a long "waiting for") tightens it a step at a time
-// (the log gives its room and the banner is smaller, then each player's row is tighter). From
-// the steps it has (more): a column that spills over as it is laid out is tightened from there,
-// one layout fewer than from none.
-function fitSide(page, more = false) {
+// (the log gives its room and the banner is smaller, then each player's row is tighter; last, in
+// a vote, the banner gives its room: five players with long names voting, a drowning or two,
+// spilled 15-50 px over the landing places at 720p, and each voter's row then says "thinking..."
+// as the footer does). From the steps it has (more): a column that spills over as it is laid out
+// is tightened from there, one layout fewer than from none.
+function fitSide(page, more = false, voting = false) {
   const side = page.querySelector(".lb-side");
   let at = more ? TIGHT.filter((c) => page.classList.contains(c)).length : 0;
   if (!more) page.classList.remove(...TIGHT);
-  for (; at < TIGHT.length; at++) {
+  for (; at < steps(voting); at++) {
     if (!side || side.scrollHeight <= side.clientHeight + 1) break;
     page.classList.add(TIGHT[at]);
   }
   // (kept on the page shown, which lives as long as its game: the check below reads it)
   page.sideFree = side && page.classList.contains(TIGHT[0]) ? sideFree(side) : 0;
 }
-const TIGHT = ["lb-tight-1", "lb-tight-2"];
+const TIGHT = ["lb-tight-1", "lb-tight-2", "lb-tight-3"];
+const steps = (voting) => TIGHT.length - (voting ? 0 : 1);
 // Checked after each update kept the last fit (checkSide: after the frame's own layout):
 // the column spills over (tighten it), or it was tightened for a crowded moment that has passed
 // and has room again for the log (fit it afresh): the log's room, and more than at the last fit
-// (so a column that is tight again at once is not refitted on every update).
-const sideNeedsRefit = (page) => {
+// (so a column that is tight again at once is not refitted on every update); or a vote's last
+// step outlived its vote (the banner back: only a voter's row says that it is waited for).
+const sideNeedsRefit = (page, voting) => {
   const side = page.querySelector(".lb-side");
   if (!side) return false;
-  if (side.scrollHeight > side.clientHeight + 1) return !page.classList.contains(TIGHT[TIGHT.length - 1]);
+  const at = TIGHT.filter((c) => page.classList.contains(c)).length;
+  if (at > steps(voting)) return true;
+  if (side.scrollHeight > side.clientHeight + 1) return at < steps(voting);
   return page.classList.contains(TIGHT[0]) && sideFree(side) > Math.max(LOG_ROOM, (page.sideFree || 0) + 40);
 };
 // The check runs after the frame's own layout (a ResizeObserver's callback, where reading sizes
@@ -163,20 +171,21 @@ function checkSide(page, m, key) {
     const seats = m.seatsFor !== key ? seatSizes(page) : null;
     m.seatsFor = key;
     const resize = seats && Object.entries(seats).some(([k, v]) => page.style.getPropertyValue(k) !== v);
-    const refit = sideNeedsRefit(page);
+    const refit = sideNeedsRefit(page, m.voting);
     if (!resize && !refit) return;
     // As a fit of its own (fit.js), with the classes the last fit gave the page off first (and
     // put back before anything is read), so that the ones it gives are kept for the next
     // updates' pages. (The seats alone: the column's classes as they are, nothing read.)
     const side = page.querySelector(".lb-side");
-    const more = refit && side.scrollHeight > side.clientHeight + 1;
+    const more = refit && side.scrollHeight > side.clientHeight + 1
+      && TIGHT.filter((c) => page.classList.contains(c)).length < steps(m.voting);
     const had = FIT_CLASSES.filter((c) => page.classList.contains(c) && (more || !refit || !TIGHT.includes(c)));
     page.classList.remove(...FIT_CLASSES);
     m.fitKept = null;
     fitWhenNeeded(m, key, page, () => page, (q) => {
       if (resize) for (const [k, v] of Object.entries(seats)) q.style.setProperty(k, v);
       q.classList.add(...had);
-      if (refit) fitSide(q, more);
+      if (refit) fitSide(q, more, m.voting);
     });
   });
 }
