@@ -355,16 +355,27 @@ def task_windows(events, thread, bounds):
     return [tuple(w) for w in out]
 
 
-def settled(js_value, frames=5):
+def settled(js_value, frames=5, ready="true"):
     """A wait_for_function body (polled each frame): true once every stylesheet of the page is
-    loaded and `js_value` (a JS expression) has kept the same JSON for `frames` frames: a page's
-    fit read after the last refit its stylesheets or its stage's size cause, not before."""
+    loaded, `ready` (a JS expression) holds, and `js_value` (a JS expression) has kept the same
+    JSON for `frames` frames: a page's fit read after the last refit its stylesheets or its
+    stage's size cause, not before."""
     return f"""() => {{
       const now = JSON.stringify({js_value});
       const sheets = [...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet);
-      if (!sheets || window.__settledSeen !== now) {{ window.__settledSeen = now; window.__settledFor = 0; return false; }}
+      if (!sheets || !({ready}) || window.__settledSeen !== now) {{ window.__settledSeen = now; window.__settledFor = 0; return false; }}
       return ++window.__settledFor >= {frames};
     }}"""
+
+
+# A preview page (tests/browser/preview.py) with what its first draw asked for in: stylesheets,
+# fonts and images loaded, and #root's markup and the document's size the same for five frames
+# (the fit a stylesheet's arrival causes has run). What wait_for_load_state("networkidle") was
+# waited on for, without its half second of quiet after the last request on every page load.
+PREVIEW_IN = settled(
+    "[document.getElementById('root').innerHTML.length, document.documentElement.scrollHeight,"
+    " document.documentElement.scrollWidth]",
+    ready="document.fonts.status === 'loaded' && [...document.images].every((i) => i.complete)")
 
 
 def tall_phone(open_table, open_phone, lang):

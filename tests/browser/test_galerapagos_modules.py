@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from tests.browser import preview as preview_page
-from tests.browser.helpers import assert_catalog_parity
+from tests.browser.helpers import PREVIEW_IN, assert_catalog_parity
 from tests.browser.conftest import ARTIFACTS, ROOT, SHOTS
 
 HERE = ROOT / "tests" / "browser" / "galerapagos_preview"
@@ -52,8 +52,8 @@ def test_every_scenario_renders(browser, preview, lang, kind):
             page.goto(f"{preview}?page={kind}&s={name}&lang={lang}")
             page.wait_for_function("window.__ready === true")
             # The card data is in before the module is ready (common.js awaits it, issue 24);
-            # the idle network is the module's stylesheets, and the TV's fit once they are in.
-            page.wait_for_load_state("networkidle")
+            # then the module's stylesheets, and the TV's fit once they are in.
+            page.wait_for_function(PREVIEW_IN)
             root = page.locator("#root")
             assert root.locator(".gt-table, .gp-phone").count() == 1, where
             assert root.locator("b b, .gp-who b > b").count() == 0, where
@@ -92,7 +92,7 @@ def open_phone(browser, preview, name, lang="en"):
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{preview}?page=phone&s={name}&lang={lang}")
     page.wait_for_function("window.__ready === true")
-    page.wait_for_load_state("networkidle")   # the stylesheets: see test_every_scenario_renders
+    page.wait_for_function(PREVIEW_IN)   # the stylesheets: see test_every_scenario_renders
     return ctx, page, errors
 
 
@@ -463,7 +463,7 @@ def test_a_morphed_tv_board_is_the_board_drawn_afresh(browser, preview):
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{preview}?page=table&s=step&lang=en")
     page.wait_for_function("window.__ready === true")
-    page.wait_for_load_state("networkidle")
+    page.wait_for_function(PREVIEW_IN)
     names = ["step", "vote", "reveal", "evening", "over", "vote_12", "step_12", "dawn", "step"]
     out = page.evaluate("""async (names) => {
       const mod = await import("/table/games/galerapagos.js");

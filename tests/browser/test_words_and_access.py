@@ -16,7 +16,6 @@ drawing when it holds a part (element, class, colours) no earlier drawing had: a
 about two seconds, and contrast and roles depend on the parts, not on the words. The
 platform's own pages (lobby, join page, rules) are audited in test_platform_pages_pass_axe.
 """
-import time
 import importlib
 import re
 import sys
@@ -84,25 +83,6 @@ READ = """() => {
 }"""
 
 
-class _Built:
-    """A game's scenarios module with each payload built once (an engine search each)."""
-
-    def __init__(self, module):
-        self.module, self.SCENARIOS, self.made = module, module.SCENARIOS, {}
-
-    def build(self, name):
-        if name not in self.made:
-            self.made[name] = self.module.build(name)
-        data = self.made[name]
-        for kind in ("table", "phone"):          # a window's countdown still runs when shown
-            if data[kind].get("deadline"):
-                data[kind]["deadline"] = int(time.time() * 1000) + 20_000
-        return data
-
-
-_BUILT = {}
-
-
 NAMED = "() => !/\\b(card|cardtext|char|kind|nav|state)\\.[a-z]/.test(document.getElementById('root').innerText)"
 
 
@@ -111,9 +91,8 @@ def _scenarios(game):
     path = str(ROOT / "tests" / "browser" / folder)
     if path not in sys.path:
         sys.path.insert(0, path)
-    if game not in _BUILT:
-        _BUILT[game] = _Built(importlib.import_module(module))
-    return _BUILT[game], path
+    # preview.start makes each payload once per process (preview.built)
+    return importlib.import_module(module), path
 
 
 @pytest.fixture(scope="module")
