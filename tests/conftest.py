@@ -6,9 +6,9 @@ import tests.fixture_game  # noqa: F401  registers the test-only "fixture" game
 SLOW_FIRST = [
     "tests/browser/test_galerapagos_play.py", "tests/browser/test_lifeboats_play.py",
     "tests/browser/test_lifeboat_play.py", "tests/browser/test_galerapagos_modules.py",
-    "tests/browser/test_words_and_access.py", "tests/browser/test_evening.py",
-    "tests/browser/test_lifeboat_modules.py", "tests/browser/test_page_upkeep.py",
-    "tests/browser/test_rematch.py", "tests/browser/test_moments.py",
+    "tests/browser/test_words_and_access.py", "tests/browser/test_lifeboat_modules.py",
+    "tests/browser/test_page_upkeep.py", "tests/browser/test_rematch.py",
+    "tests/browser/test_moments.py", "tests/browser/test_evening.py",
     "tests/browser/test_replay.py", "tests/browser/test_moments_fonts.py",
 ]
 
