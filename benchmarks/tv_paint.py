@@ -10,6 +10,12 @@ time at 1x, its socket closed, the other page closed); the replay is traced with
   - layout: Layout ms and the objects laid out (of the page's total);
   - prepaint, paint, layerize, commit: ms each (thread CPU time, not wall time; paint: the
     frame's Paint event, which holds its layers'); the paint layers re-recorded (see describe());
+  - frames: the frames committed per update, those that painted, and the pre-paint passes. A
+    frame whose layout a ResizeObserver watches (fit.js afterLayout: the Lifeboats and
+    Galèrapagos TVs) runs pre-paint twice, its observers' callbacks between (Blink re-runs the
+    lifecycle after delivering them): one frame, one paint, the second pass 0.01 ms. Counted as
+    frames, the passes read "2.0 frames" per update (the Lifeboats TV, issue 24), which was
+    never a second frame;
   - the idle page: frames that painted (and their paint ms) in `--idle` seconds after a few of
     the updates with nothing fed (a running animation that is not compositor-only paints on
     every frame; one that is paints nothing);
@@ -72,9 +78,9 @@ def mark(page, name):
 
 
 def windows(events, prefix):
-    """[(start, end)] between consecutive marks named prefix* (the last ends at bench-end), and the
-    main thread's (pid, tid)."""
-    ours = [m for m in stamps(events) if m[1].startswith(prefix) or m[1] == "bench-end"]
+    """[(start, end)] between consecutive marks named prefix* (a window also ends at a mark named
+    "end", and the last at bench-end), and the main thread's (pid, tid)."""
+    ours = [m for m in stamps(events) if m[1].startswith(prefix) or m[1] in ("bench-end", "end")]
     thread = (ours[0][2], ours[0][3])
     spans = [(a[0], b[0]) for a, b in zip(ours, ours[1:]) if a[1].startswith(prefix)]
     return spans, thread
@@ -99,7 +105,8 @@ def cull(clip):
 def describe(events, spans, thread, viewport):
     """Per window: ms by phase, restyled elements, laid-out objects, frames and layers painted."""
     rows = [dict(style=0.0, layout=0.0, prepaint=0.0, paint=0.0, layerize=0.0, commit=0.0,
-                 elements=0, dirty=0, total=0, paints=0, frames=0, layers=Counter(), nodes=Counter()) for _ in spans]
+                 elements=0, dirty=0, total=0, paints=0, frames=0, painted=0, passes=0, layers=Counter(), nodes=Counter())
+            for _ in spans]
     why = Counter()
     starts = [s for s, _ in spans]
     import bisect
@@ -130,7 +137,10 @@ def describe(events, spans, thread, viewport):
                     row["nodes"][(data.get("nodeId"), cull(data.get("clip")))] += 1
                 else:
                     painting = e["ts"] + e.get("dur", 0)
+                    row["painted"] += 1
             elif name == "PrePaint":
+                row["passes"] += 1
+            elif name == "Commit":
                 row["frames"] += 1
             row[PHASES[name]] += took
         elif name in TRACKING:
@@ -148,7 +158,7 @@ FRAME_EVENTS = {"BeginMainFrame", "FireAnimationFrame", "TimerFire", "FunctionCa
                 "ComputeIntersections", "ScrollLayer", "HitTest", "ResizeObserverController::gatherObservations"}
 
 
-def frame_lines(events, spans, thread):
+def frame_lines(events, spans, thread, title="update"):
     for k, (a, b) in enumerate(spans):
         out, painting = [], -1
         for e in sorted((e for e in events if (e.get("pid"), e.get("tid")) == thread and a <= e.get("ts", 0) <= b
@@ -162,7 +172,7 @@ def frame_lines(events, spans, thread):
             what = data.get("type") or data.get("functionName") or (data.get("url") or "").rsplit("/", 1)[-1]
             out.append(f"{(e['ts'] - a) / 1000:.1f} {e['name']}{'(' + str(what)[:30] + ')' if what else ''}"
                        f" {e.get('tdur', e.get('dur', 0)) / 1000:.2f}")
-        print(f"      update {k}: " + ", ".join(out))
+        print(f"      {title} {k}: " + ", ".join(out))
 
 
 def mean(rows, key):
@@ -233,7 +243,8 @@ def run_game(browser, url, label, game, players, options, args, viewport):
               f" ({mean(rows, 'elements'):.0f} elements)  layout {mean(rows, 'layout'):.2f}"
               f" ({mean(rows, 'dirty'):.0f} of {mean(rows, 'total'):.0f} objects)  prepaint {mean(rows, 'prepaint'):.2f}"
               f"  paint {mean(rows, 'paint'):.2f}  layerize {mean(rows, 'layerize'):.2f}  commit {mean(rows, 'commit'):.2f}"
-              f"  | {mean(rows, 'paints'):.1f} layers re-recorded, {mean(rows, 'frames'):.1f} frames", flush=True)
+              f"  | {mean(rows, 'paints'):.1f} layers re-recorded, {mean(rows, 'frames'):.1f} frames"
+              f" ({mean(rows, 'painted'):.1f} painting, {mean(rows, 'passes'):.1f} pre-paint passes)", flush=True)
         if args.top:
             print(f"      layers re-recorded, by composited layer (per update): "
                   + ", ".join(f"{lid}: {c / n:.1f}" for lid, c in layers.most_common(6)))
@@ -256,11 +267,16 @@ def run_game(browser, url, label, game, players, options, args, viewport):
                     pages.show(tv, items[i])
                     mark(tv, f"i{i}")
                     tv.wait_for_timeout(args.idle * 1000)
+                    # (the window ends here: it held the next update's frame, counted as the
+                    # idle page's, one painting frame and 8-16 layers after each update)
+                    mark(tv, "end")
             events = traced(tv, cdp, idle)
             spans, thread = windows(events, "i")
             rows, why = describe(events, spans, thread, viewport)
+            if args.frames:
+                frame_lines(events, spans[:args.frames], thread, "idle after update")
             print(f"      idle, {args.idle:.1f} s after {len(rows)} updates: frames that painted "
-                  + ", ".join(f"{r['frames']} ({r['prepaint'] + r['paint'] + r['layerize'] + r['commit']:.1f} ms,"
+                  + ", ".join(f"{r['painted']} ({r['prepaint'] + r['paint'] + r['layerize'] + r['commit']:.1f} ms,"
                               f" {r['paints']} layers re-recorded)" for r in rows), flush=True)
             if args.top:
                 for (kind, node, reason), c in why.most_common(min(args.top, 6)):
