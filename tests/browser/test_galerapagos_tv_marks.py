@@ -5,7 +5,7 @@ attributes on every update, one per seat and mark, "0" for most, each compared b
 and its rows are one part: an update that changes no row (a turn passing on, a vote) builds none of them
 and makes one stand-in for them all; one that changes a row builds the list's frame and that
 row, the others kept as the same nodes. So is the "waiting for" banner's data-wf<seat>: the one
-castaway awaited alone (waiting.js writes all twelve). Each test also checks what is shown."""
+castaway awaited alone (before, all twelve were written, the others "0"). Each test also checks what is shown."""
 import pytest
 
 from tests.browser import preview as preview_page

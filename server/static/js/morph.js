@@ -449,6 +449,8 @@ function putInner(inner) {
     partStats.inner++;
     if (byParts(shown, drawn)) continue;
     added.length = 0;
+    const parent = shown.parentNode;
+    const next = shown.nextSibling;
     try {
       Idiomorph.morph(shown, drawn, UNIT);
     } catch (err) {
@@ -459,7 +461,10 @@ function putInner(inner) {
         const live = standing.get(stand);
         if (live) stand.replaceWith(live);
       }
-      shown.replaceWith(drawn);
+      // (a morph that threw after it parked the shown part in its pantry, now dropped: the
+      // drawn one goes where the shown one was)
+      if (shown.isConnected) shown.replaceWith(drawn);
+      else if (parent) parent.insertBefore(drawn, next && next.parentNode === parent ? next : null);
     }
   }
 }
@@ -527,8 +532,13 @@ export function pageParts(root, key, extra = "") {
 
   // The parts a frame kept as it is holds, drawn; false: one cannot be put in it (what they
   // put in is dropped).
+  // (a frame that cannot be kept is built after all, its holds() called again: what this pass
+  // built is dropped with the stand-ins made in it, and not counted twice)
   const keepFrame = (holds) => {
     const mark = held.inner.length;
+    const standMark = held.standIns.length;
+    const { built, kept: keptBefore } = partStats;
+    const logMark = partStats.log ? partStats.log.length : 0;
     const outerWithin = within;
     const outerBroken = broken;
     within = true;
@@ -537,7 +547,13 @@ export function pageParts(root, key, extra = "") {
     const kept = !broken;
     within = outerWithin;
     broken = outerBroken;
-    if (!kept) held.inner.length = mark;
+    if (!kept) {
+      held.inner.length = mark;
+      held.standIns.length = standMark;
+      partStats.built = built;
+      partStats.kept = keptBefore;
+      if (partStats.log) partStats.log.length = logMark;
+    }
     return kept;
   };
 
