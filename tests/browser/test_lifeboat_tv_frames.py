@@ -9,7 +9,7 @@ import pytest
 from tests.browser import preview as preview_page
 from tests.browser.helpers import preview_tv
 from tests.browser.test_lifeboat_tv_holders import DRAW
-from tests.browser.test_lifeboat_tv_parts import NODES, _fresh, _update
+from tests.browser.test_lifeboat_tv_parts import NODES, _drafted, _fresh, _update
 
 preview = preview_page.served("lifeboat", "lbt_scenarios")
 
@@ -20,17 +20,19 @@ FRESH = """id => [...document.querySelectorAll('.lbv-boatwrap, .lbv-boatwrap *')
   .map((el) => Boolean(el.closest('#' + id)))"""
 
 
+def _new_inside_alone(page, errors, part, msg):
+    """The boat's nodes not shown before `msg` are all inside `part`, and the page reads as `msg`
+    drawn afresh, with no error."""
+    fresh = page.evaluate(FRESH, part)
+    assert fresh and all(fresh), fresh
+    assert page.evaluate(NODES) == _fresh(page, msg)
+    assert not errors, errors
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_provision_drafted_builds_his_hand_alone(browser, preview, lang):
     page, errors, data = preview_tv(browser, preview, "draft_6p", lang=lang, twice=True)
-    view = data["view"]
-    d = view["draft"]
-    x = d["drafter"]
-    nxt = next(s for s in d["drafters"] if s != x)
-    chars = [dict(c) for c in view["characters"]]
-    chars[x]["hand_count"] += 1
-    picked = _update(data, data["version"] + 1, {**view, "characters": chars, "waiting_for": [nxt],
-                                                 "draft": {**d, "drafter": nxt, "cards": d["cards"] - 1}})
+    x, _, chars, picked = _drafted(data)
     page.evaluate(MARK)
     out = page.evaluate(DRAW, picked)
 
@@ -38,12 +40,9 @@ def test_a_provision_drafted_builds_his_hand_alone(browser, preview, lang):
     assert boat == [f"lbv-seat-hand-{x}"], out
     # nothing in the boat stands in for a part (the boat kept whole stands in for itself)
     assert not [p for p in out["kept"] if p.startswith("lbv-seat")] and "lbv-part-boat" in out["kept"], out
-    fresh = page.evaluate(FRESH, f"lbv-seat-hand-{x}")
-    assert fresh and all(fresh), fresh
     assert page.evaluate("x => document.querySelector(`[data-testid=lbv-seat-${x}] .lbv-hand > small`).textContent", x) \
         == str(chars[x]["hand_count"])
-    assert page.evaluate(NODES) == _fresh(page, picked)
-    assert not errors, errors
+    _new_inside_alone(page, errors, f"lbv-seat-hand-{x}", picked)
     page.close()
 
 
@@ -62,10 +61,7 @@ def test_a_card_face_up_builds_his_card_not_the_boat(browser, preview):
     # his look, hand and marks stand in for the ones shown: kept, in the card built again
     assert sorted(p for p in out["kept"] if p.startswith("lbv-seat")) == sorted(
         [f"lbv-seat-look-{x}", f"lbv-seat-hand-{x}", f"lbv-seat-marks-{x}"]), out
-    fresh = page.evaluate(FRESH, f"lbv-seat-{x}")
-    assert fresh and all(fresh), fresh
     assert page.evaluate("x => document.querySelectorAll(`[data-testid=lbv-seat-${x}] .lbv-up > *`).length", x) \
         == len(chars[x]["face_up"])
-    assert page.evaluate(NODES) == _fresh(page, shown)
-    assert not errors, errors
+    _new_inside_alone(page, errors, f"lbv-seat-{x}", shown)
     page.close()

@@ -42,9 +42,9 @@ def _update(data, version, view):
     return {**data, "version": version, "events": [], "view": view, "waiting_for": view["waiting_for"]}
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_provision_drafted_builds_that_hand_alone(browser, preview, lang):
-    page, errors, data = preview_tv(browser, preview, "draft_6p", lang=lang, twice=True)
+def _drafted(data):
+    """The next update of the draft's payload `data`: the drafter has taken a provision (one
+    more card in his hand), the next one drafts. (his seat, the one next, the characters, it)"""
     view = data["view"]
     d = view["draft"]
     x = d["drafter"]
@@ -53,6 +53,13 @@ def test_a_provision_drafted_builds_that_hand_alone(browser, preview, lang):
     chars[x]["hand_count"] += 1
     picked = _update(data, data["version"] + 1, {**view, "characters": chars, "waiting_for": [nxt],
                                                  "draft": {**d, "drafter": nxt, "cards": d["cards"] - 1}})
+    return x, nxt, chars, picked
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_provision_drafted_builds_that_hand_alone(browser, preview, lang):
+    page, errors, data = preview_tv(browser, preview, "draft_6p", lang=lang, twice=True)
+    x, nxt, chars, picked = _drafted(data)
     built, shown, same = _drawn(page, picked, """x => ({
       n: document.querySelector(`[data-testid=lbv-seat-${x}] .lbv-hand > small`).textContent,
       backs: document.querySelectorAll(`[data-testid=lbv-seat-${x}] .lbv-hand .lbt-back`).length,
