@@ -47,6 +47,7 @@ export function render(root, msg, ctx) {
     m.log = m.log.slice(-80);
   }
   env.m = m;
+  logLines(env);
 
   // Where each seat's card was, to slide it to its new place when characters swap (read only
   // then: a read of a size lays the page out).
@@ -61,7 +62,9 @@ export function render(root, msg, ctx) {
   env.part = pageParts(root, gameKey(msg, ctx), JSON.stringify([ctx.lang, looks]));
   const page = h("div", { class: "lbv", dataset: { phase: view.phase }, style: { width: `${W}px`, height: `${H}px` } },
     topBar(env),
-    h("div", { class: "lbv-main" },
+    // the log's newest line (data-l<slot>, lifeboat.css) is marked here, outside the log's
+    // frame: a new line builds its slot alone
+    h("div", { class: "lbv-main", dataset: marksOf({ l: env.log.length ? [env.log[0][1] % LOG_LINES] : [] }) },
       // whom the table waits for and who acts: on the column, outside the boat's part (a turn
       // passing on rebuilds neither the boat nor a card)
       h("div", { class: "lbv-left", dataset: seatMarks(view) }, boat(env), stage(env)),
@@ -116,23 +119,22 @@ function nowLine(env) {
   return fmt(tr, key, { who: seat === null ? tr("nobody") : who(env, seat), n });
 }
 
-// The top bar: a part holding three, the day and its phase (in a box of `display: contents`),
-// whom it waits for (a turn passing on rebuilds that line alone), and the birds (their icons
-// drawn), which change far less often. An update that changes none of them (most votes done in
-// a window, a card drawn) makes one stand-in for the bar, not the bar and one for each.
+// The top bar: a frame holding three parts (morph.js `holds`: the bar shows nothing of its own),
+// the day and its phase (in a box of `display: contents`), whom it waits for (a turn passing on
+// builds that line alone, not the bar nor a stand-in for the others), and the birds (their icons
+// drawn), which change far less often.
 function topBar(env) {
-  const { view } = env;
-  return env.part("lbv-part-head", [view.turn, view.phase, nowArgs(view), view.birds, view.birds_to_win], () => topBarWrap(env));
+  return env.part("lbv-part-head", [], (held) => h("header", { class: "lbv-top" }, held), { holds: () => topParts(env) });
 }
 
-function topBarWrap(env) {
+function topParts(env) {
   const { view, tr } = env;
   const birds = () => {
     const slots = [];
     for (let i = 1; i <= view.birds_to_win; i++) slots.push(h("span", { class: `lbv-bslot${i <= view.birds ? " on" : ""}` }, birdIcon(false, 38)));
     return slots;
   };
-  return h("header", { class: "lbv-top" },
+  return [
     env.part("lbv-part-top", [view.turn, view.phase], () => h("div", { class: "lbv-topline" },
       h("div", { class: "lbv-brand" }, tr("title")),
       view.turn ? h("div", { class: "lbv-turn", "data-testid": "lbv-turn" }, tr("turn", { turn: view.turn })) : null,
@@ -140,7 +142,7 @@ function topBarWrap(env) {
     env.part("lbv-part-now", nowArgs(view), () => h("div", { class: "lbv-now", "data-testid": "lbv-now" }, nowLine(env))),
     env.part("lbv-part-birds", [view.birds, view.birds_to_win], () => h("div", { class: "lbv-birds", "data-testid": "lbv-birds",
       dataset: { birds: String(view.birds) }, title: tr("birds") }, h("span", { class: "lbv-blabel" }, tr("birds")), birds(),
-    h("b", {}, tr("birds.of", { n: view.birds, max: view.birds_to_win })))));
+    h("b", {}, tr("birds.of", { n: view.birds, max: view.birds_to_win }))))];
 }
 
 // ---------------------------------------------------------------- the boat
@@ -148,9 +150,13 @@ function topBarWrap(env) {
 // A seat's card with what it is drawn from. Whom the table waits for, who acts, and the marks of
 // the day (rowed, fought, acted) are the left column's attributes (seatMarks, lifeboat.css): a
 // turn passing on or an action done rebuilds no card, nor the boat.
+// The card is a frame (morph.js `holds`) over its look, hand and marks, drawn from its own
+// inputs (what the card's box and its cards face up show): a provision drafted builds his
+// hand alone, not the card nor a stand-in for his look and marks.
 function seatPart(env, x) {
-  const { view } = env;
-  return env.part(morphId("lbv-seat", x), [drawn(view.characters[x])], () => seatCard(env, x));
+  const c = env.view.characters[x];
+  return env.part(morphId("lbv-seat", x), [c.state, c.character, c.face_up], (held) => seatCard(env, x, held),
+    { holds: () => seatParts(env, x) });
 }
 
 // A character as his card draws it: not whether he has rowed, fought or acted today (marks the
@@ -189,21 +195,28 @@ function seatMarks(view) {
     k: marked((c) => actedMark(view, c)) });
 }
 
-function seatCard(env, x) {
-  const { view, tr } = env;
-  const c = view.characters[x];
+// `held`: the card's look, hand and marks (seatParts), then his cards face up go between the
+// hand and the marks.
+function seatCard(env, x, [look, hand, marks]) {
+  const c = env.view.characters[x];
   const p = env.colourOf(x);
-  // Inside the card, three parts of their own (morph.js): his look (whose he is, the character,
-  // his size, wounds and state), what he holds (his hand, what may be played for him) and the
-  // marks' words. A provision drafted changes his hand alone: the card built again builds
-  // that part and his cards shown, not his look (15 elements) nor the marks.
-  const { hand_count: n, hand_public: pub, face_up: up, ...look } = drawn(c);
-  void up;
   return h("div", {
     class: `lbv-seat lbv-s${x} s-${c.state}`,
     id: morphId("lbv-seat", x), dataset: { seat: String(x), character: c.character, state: c.state }, "data-testid": `lbv-seat-${x}`,
     style: { "--pc": p.colour },
-  },
+  }, look, hand, h("div", { class: "lbv-up" }, c.face_up.map((u) => card(env, u.kind, { small: true, open: u.open }))), marks);
+}
+
+// Inside the card, three parts of their own (morph.js): his look (whose he is, the character,
+// his size, wounds and state), what he holds (his hand, what may be played for him) and the
+// marks' words.
+function seatParts(env, x) {
+  const { view, tr } = env;
+  const c = view.characters[x];
+  const p = env.colourOf(x);
+  const { hand_count: n, hand_public: pub, face_up: up, ...look } = drawn(c);
+  void up;
+  return [
     // (boxes of `display: contents`, lifeboat.css: their children lay out as the card's own)
     env.part(morphId("lbv-seat-look", x), [look], () => h("div", { class: "lbv-seat-part" },
       h("div", { class: "lbv-phead" }, disc(p.colour, p.letter), h("span", { class: "lbv-pn" }, p.name)),
@@ -216,31 +229,31 @@ function seatCard(env, x) {
     env.part(morphId("lbv-seat-hand", x), [c.character, n, pub], () => h("div", { class: "lbv-seat-part" },
       h("div", { class: "lbv-hand", title: tr("players_cards") }, n ? cardBack(n) : null, h("small", {}, String(n))),
       forHim(env, c, { short: true }))),
-    h("div", { class: "lbv-up" }, c.face_up.map((u) => card(env, u.kind, { small: true, open: u.open }))),
     // all three always there, each shown by the column's data-r/f/k<seat> (lifeboat.css)
     env.part(morphId("lbv-seat-marks", x), [], () => h("div", { class: "lbv-marks" }, h("span", { class: "lbv-mark rowed" }, tr("mark.rowed")),
-      h("span", { class: "lbv-mark fought" }, tr("mark.fought")), h("span", { class: "lbv-mark acted" }, tr("mark.acted")))));
+      h("span", { class: "lbv-mark fought" }, tr("mark.fought")), h("span", { class: "lbv-mark acted" }, tr("mark.acted"))))];
 }
 
-// The boat: a part holding the seats' parts, built again only when a seat, the line or who is
-// apart changed (an update that changes none of them makes one stand-in, not the hull
-// and a stand-in per seat).
+// The boat: a frame (morph.js `holds`) over the seats' cards, drawn from its own inputs (the
+// line bow to stern, who is in the water, apart or removed, and their states): a card that
+// changes builds that card (or the part of it that changed) alone, not the hull nor a stand-in
+// per seat.
 function boat(env) {
   const { view } = env;
   const water = (view.navigation && view.navigation.water) || [];
-  return env.part("lbv-part-boat", [view.line, water, view.removed, view.characters.map(drawn)],
-    () => boatWrap(env));
-}
-
-function boatWrap(env) {
-  const { view, tr } = env;
-  const water = (view.navigation && view.navigation.water) || [];
   const line = (view.line || []).filter((x) => !water.includes(x));
   const apart = view.characters.filter((c) => !line.includes(c.seat)).map((c) => c.seat);
+  return env.part("lbv-part-boat", [view.line, water, view.removed, apart.map((x) => view.characters[x].state)],
+    (seats) => boatWrap(env, line, apart, seats), { holds: () => line.map((x) => seatPart(env, x)) });
+}
+
+function boatWrap(env, line, apart, seats) {
+  const { view, tr } = env;
+  const water = (view.navigation && view.navigation.water) || [];
   return h("section", { class: "lbv-boatwrap" },
     h("div", { class: "lbv-hull", "data-testid": "lbv-boat", style: { "--n": String(Math.max(line.length, 1)) } },
       h("span", { class: "lbv-bow" }, tr("bow")),
-      h("div", { class: "lbv-seats" }, line.map((x) => seatPart(env, x))),
+      h("div", { class: "lbv-seats" }, seats),
       h("span", { class: "lbv-stern" }, tr("stern"))),
     apart.length || (view.removed || []).length ? h("div", { class: "lbv-apart", "data-testid": "lbv-apart" },
       apart.length ? h("span", { class: "lbv-apart-title" }, water.length ? tr("water.title") : tr("gone_apart")) : null,
@@ -449,8 +462,27 @@ function lastNavCard(env) {
   return null;
 }
 
+// The log's last lines, newest first ([event, its place n in the game's log]; whether an event
+// says something is asked once), in env.log, and the LOG_LINES slots they sit in, in env.slots:
+// the line of the event at place n in slot n % LOG_LINES (each a part: that event, or none),
+// shown newest first by their CSS order (-n): a new line takes the slot of the one leaving, and
+// idiomorph morphs that slot alone (a line inserted at the top made it morph the whole list,
+// every line's ids mapped).
+function logLines(env) {
+  const { m } = env;
+  const first = m.logged - m.log.length;
+  env.log = m.log.map((e, i) => [e, first + i]).slice(-LOG_LINES).reverse()
+    .filter(([e, n]) => m.says.says(n, () => describeEvent(env, e)));
+  m.says.prune(first, m.log.length);
+  env.slots = Array.from({ length: LOG_LINES }, () => null);
+  for (const line of env.log) env.slots[line[1] % LOG_LINES] = line;
+}
+
+// The right column: frames (morph.js `holds`) showing nothing of their own but their boxes and
+// titles, over the decks, the last navigation card and the log's groups of slots: a card drawn
+// builds that deck, a new line its slot, and no frame nor a stand-in for the others.
 function side(env) {
-  const { view, tr, m } = env;
+  const { view, tr, slots } = env;
   const d = view.decks;
   const last = lastNavCard(env);
   // each deck a part: a card drawn from one rebuilds that one; its backs a part of their own,
@@ -458,47 +490,27 @@ function side(env) {
   const deck = (label, n, key) => env.part(`lbv-part-deck-${key}`, [n], () => h("div", { class: "lbv-deck", "data-testid": `lbv-deck-${key}` },
     env.part(`lbv-part-backs-${key}`, [Math.min(n, 5)], () => cardBack(Math.min(n, 5))), h("b", {}, String(n)), h("small", {}, label)));
   const outcome = last && last.outcome;
-  // the last lines, newest first; whether an event says something is asked once. The list is
-  // LOG_LINES slots in a fixed order, the line of the event at place n of the game's log in
-  // slot n % LOG_LINES (each a part: that event, or none), shown newest first by their CSS
-  // order (-n): a new line takes the slot of the one leaving, and idiomorph morphs that slot
-  // alone (a line inserted at the top made it morph the whole list, every line's ids mapped).
-  const first = m.logged - m.log.length;
-  const log = m.log.map((e, i) => [e, first + i]).slice(-LOG_LINES).reverse()
-    .filter(([e, n]) => m.says.says(n, () => describeEvent(env, e)));
-  m.says.prune(first, m.log.length);
-  const slots = Array.from({ length: LOG_LINES }, () => null);
-  for (const line of log) slots[line[1] % LOG_LINES] = line;
-  // the column a part holding its three (with all they read): an update that changes no deck,
-  // nor the last navigation card, nor a line makes one stand-in, not the column and three
-  return env.part("lbv-part-side", [d.navigation, d.row_stack, d.provisions, last, slots], () => h("aside", { class: "lbv-side-col" },
-    env.part("lbv-part-decks", [d.navigation, d.row_stack, d.provisions], () => h("div", { class: "lbv-decks" },
-      deck(tr("deck.navigation"), d.navigation, "nav"),
-      deck(tr("deck.row_stack"), d.row_stack, "row"),
-      deck(tr("deck.provisions"), d.provisions, "prov"))),
+  const decks = () => [deck(tr("deck.navigation"), d.navigation, "nav"), deck(tr("deck.row_stack"), d.row_stack, "row"),
+    deck(tr("deck.provisions"), d.provisions, "prov")];
+  // the slots in groups of LOG_GROUP, each a frame over its slots' parts (boxes of `display:
+  // contents`, lifeboat.css: the lines lay out as the list's own)
+  const groups = () => Array.from({ length: LOG_LINES / LOG_GROUP }, (_, g) => slots.slice(g * LOG_GROUP, (g + 1) * LOG_GROUP)).map((group, g) =>
+    env.part(morphId("lbv-logg", g), [], (lines) => h("div", { class: "lbv-logg", role: "none" }, lines), { holds: () => group.map((line, i) => {
+      const k = g * LOG_GROUP + i;
+      return env.part(morphId("lbv-log", k), line, () => (line
+        ? h("li", { class: `lbv-slot-${k}`, dataset: { type: line[0].type }, style: { order: String(-line[1]) } }, describeEvent(env, line[0]))
+        // (the same attributes, in the same order, as a line's: a slot filled again reads
+        // as one drawn afresh)
+        : h("li", { class: `lbv-slot-${k}`, dataset: { type: "" } })));
+    }) }));
+  return env.part("lbv-part-side", [], (held) => h("aside", { class: "lbv-side-col" }, held), { holds: () => [
+    env.part("lbv-part-decks", [], (held) => h("div", { class: "lbv-decks" }, held), { holds: decks }),
     env.part("lbv-part-lastnav", [last], () => h("div", { class: "lbv-panel lbv-lastnav", "data-testid": "lbv-lastnav" },
       h("h3", {}, tr("nav.last")),
       last ? navCard(env, last.card, { extra: navOutcome(env, outcome) })
         : h("div", { class: "lbv-note" }, tr("nav.none")))),
-    // the log: a part holding its slots' parts (an update that adds no line makes one stand-in)
-    env.part("lbv-part-log", slots, () => h("div", { class: "lbv-panel lbv-log", "data-testid": "lbv-log" },
-      h("h3", {}, tr("log")),
-      // the newest line's slot: data-n<slot> "1" (lifeboat.css: bold), an attribute per slot so
-      // that a new line restyles two lines, not twelve
-      h("ol", { dataset: marksOf({ n: log.length ? [log[0][1] % LOG_LINES] : [] }) },
-        // the slots in groups of LOG_GROUP, each a part holding its slots' (boxes of `display:
-        // contents`, lifeboat.css: the lines lay out as the list's own): a new line builds the
-        // list, its group and its slot, with a stand-in for each other group and each other slot
-        // of its group (3 + 2), not one for each of the eleven other slots
-        Array.from({ length: LOG_LINES / LOG_GROUP }, (_, g) => slots.slice(g * LOG_GROUP, (g + 1) * LOG_GROUP)).map((group, g) =>
-          env.part(morphId("lbv-logg", g), group, () => h("div", { class: "lbv-logg", role: "none" }, group.map((line, i) => {
-            const k = g * LOG_GROUP + i;
-            return env.part(morphId("lbv-log", k), line, () => (line
-              ? h("li", { class: `lbv-slot-${k}`, dataset: { type: line[0].type }, style: { order: String(-line[1]) } }, describeEvent(env, line[0]))
-              // (the same attributes, in the same order, as a line's: a slot filled again reads
-              // as one drawn afresh)
-              : h("li", { class: `lbv-slot-${k}`, dataset: { type: "" } })));
-          })))))))));
+    env.part("lbv-part-log", [], (held) => h("div", { class: "lbv-panel lbv-log", "data-testid": "lbv-log" },
+      h("h3", {}, tr("log")), h("ol", {}, held)), { holds: groups })] });
 }
 
 // What the last navigation card did: who went overboard, sharks, preserver, thirsts, water.

@@ -271,8 +271,8 @@ def test_the_decision_scrolls_into_view_smoothly_unless_motion_is_reduced(browse
 
 def test_one_more_event_builds_one_log_line_on_the_tv(browser, preview):
     """The TV's log lines, top bar and panels are parts (morph.js): an update that only adds an
-    event to the log builds that line, its group of slots, the log's box and the side column
-    holding it, and nothing else (the whole log, twelve sentences with their discs, was built on
+    event to the log builds that line, and nothing else (the side column, the log's box and its
+    group of slots are frames kept as they are: morph.js `holds`) (the whole log, twelve sentences with their discs, was built on
     every update); the line before it is the same node, now second.
     And idiomorph morphs only the slot the new line takes (the page's frame, the page with its
     parts as stand-ins, is unchanged: morph.js byParts; the list's slots are fixed, shown newest
@@ -304,8 +304,8 @@ def test_one_more_event_builds_one_log_line_on_the_tv(browser, preview):
       return { built: built.map((id) => id.replace(/[0-9]+$/, "k")), second: Boolean(lines[1] && lines[1].__kept),
                newest: lines[0].dataset.type, mapped: mapped < list ? "a few" : `${mapped}, the list ${list}` };
     }""", {**data, "version": data["version"] + 1, "events": [{"type": "provisions_skipped", "turn": 1}]})
-    # (the side column and the log hold the line's group and slot: test_lifeboat_tv_holders.py)
-    assert out == {"built": ["lbv-part-side", "lbv-part-log", "lbv-logg-k", "lbv-log-k"], "second": True,
+    # (the side column, the log and its group are frames over the slot: test_lifeboat_tv_holders.py)
+    assert out == {"built": ["lbv-log-k"], "second": True,
                    "newest": "provisions_skipped", "mapped": "a few"}, out
     assert not errors, errors
     page.close()
@@ -351,8 +351,8 @@ def test_one_more_fighter_done_rebuilds_no_card_nor_side_on_the_tv(browser, prev
 
 def test_a_bird_coming_builds_the_birds_alone_on_the_tv(browser, preview):
     """The top bar holds parts side by side (morph.js): a seagull coming while the line (day,
-    phase, whom the table waits for) stays the same builds the birds and the bar holding them,
-    no other part, and the bar shows it."""
+    phase, whom the table waits for) stays the same builds the birds alone (the bar holding them
+    is a frame kept as it is), no other part, and the bar shows it."""
     page, errors, data = preview_tv(browser, preview, "choose", twice=True)
     view = data["view"]
     assert view["birds"] < view["birds_to_win"], view["birds"]
@@ -366,7 +366,7 @@ def test_a_bird_coming_builds_the_birds_alone_on_the_tv(browser, preview):
       const birds = document.querySelector("[data-testid=lbv-birds]");
       return { built, birds: Number(birds.dataset.birds), on: birds.querySelectorAll(".lbv-bslot.on").length };
     }""", nxt)
-    # (the bar, a part holding the three, built with them: test_lifeboat_tv_holders.py)
-    assert out == {"built": ["lbv-part-head", "lbv-part-birds"], "birds": view["birds"] + 1, "on": view["birds"] + 1}, out
+    # (the bar, a frame over the three: test_lifeboat_tv_holders.py)
+    assert out == {"built": ["lbv-part-birds"], "birds": view["birds"] + 1, "on": view["birds"] + 1}, out
     assert not errors, errors
     page.close()
