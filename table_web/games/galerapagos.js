@@ -336,8 +336,8 @@ function castaways({ view, tr, ctx }, part) {
   const st = view.stage || {};
   const ballot = st.vote ? st.vote.ballot : st.ballot;
   const voting = ballot && !ballot.revealed ? ballot.voters : [];
-  // A row's inputs are what it draws of its castaway, nothing else: not the fields it never
-  // shows (a forced action, a sickness caught this turn), not the turn. What changes on most
+  // A row's inputs (its own and its pieces') are what it draws of its castaway, nothing else:
+  // not the fields it never shows (a forced action, a sickness caught this turn), not the turn. What changes on most
   // updates is the panel's: whom the table waits for, who has acted, who votes and who has
   // voted (the words wait, acted, voter, voted of its data-cw<seat> light the rows and show
   // their marks, galerapagos.css; the actions' mark shows in their phase, the page's
@@ -374,27 +374,27 @@ function castaways({ view, tr, ctx }, part) {
             h("span", { class: "gt-alarm", hidden: !alarm }, tr("alarm.next")))),
           piece("state", [state, d], () => h("span", { class: "gt-state" }, icon(state === "dead" ? "skull" : state === "sick" ? "sick" : state === "resting" ? "zzz" : "sun", 16),
               d ? tr(`dead.${d.cause}`, { turn: d.turn }) : tr(`state.short.${state}`))),
-            // A fixed shape (issue 24): the backs and the actions' mark are in every row, hidden
-            // when not had, and the cards in front of a castaway and what covers him are each a
-            // box of their own (display: contents), so a card drawn into an empty hand, a rest or
-            // a card played changes an attribute or that box, never the line's children (which
-            // the morph hands to idiomorph as a whole, the row's commonest call).
-            // (eight backs at most, those beyond the hand hidden: a card more or less changes a
-            // class, not the backs' children)
-            piece("backs", [c.alive && c.hand_size], () => {
-              const backs = [];
-              for (let i = 0; i < 8; i++) backs.push(h("span", { class: i < c.hand_size ? "gt-back" : "gt-back off" }));
-              return h("span", { class: "gt-backs", title: tr("hand.backs", { n: c.hand_size }), hidden: !(c.alive && c.hand_size) },
-                backs, h("small", {}, String(c.hand_size)));
-            }),
-            // (three places at least, an empty one not shown: a card put in front of a castaway
-            // or taken back rewrites a place's words)
-            piece("perms", [c.faceup], () => h("span", { class: "gt-perms" }, Array.from({ length: Math.max(3, c.faceup.length) }, (_, i) =>
-              h("span", { class: "gt-perm" }, i < c.faceup.length ? cardName(c.faceup[i], ctx.lang, tr) : "")))),
-            piece("covers", [c.covered], () => h("span", { class: "gt-covers" }, c.covered.map((r) => h("span", { class: "gt-covered" }, icon(r, 14), tr(`covered.${r}`))))),
-            // both words of a mark: the panel's list says which one shows
-            piece("acted", [acts], () => h("span", { class: "gt-acted", hidden: !acts }, h("span", { class: "gt-no" }, tr("to_act")), h("span", { class: "gt-yes" }, tr("acted")))),
-            piece("vstate", [], () => h("span", { class: "gt-vstate" }, h("span", { class: "gt-no" }, tr("vote.thinking")), h("span", { class: "gt-yes" }, `✓ ${tr("vote.voted")}`)))] });
+          // A fixed shape (issue 24): the backs and the actions' mark are in every row, hidden
+          // when not had, and the cards in front of a castaway and what covers him are each a
+          // box of their own (display: contents), so a card drawn into an empty hand, a rest or
+          // a card played changes an attribute or that box, never the line's children (which
+          // the morph hands to idiomorph as a whole, the row's commonest call).
+          // (eight backs at most, those beyond the hand hidden: a card more or less changes a
+          // class, not the backs' children)
+          piece("backs", [c.alive && c.hand_size], () => {
+            const backs = [];
+            for (let i = 0; i < 8; i++) backs.push(h("span", { class: i < c.hand_size ? "gt-back" : "gt-back off" }));
+            return h("span", { class: "gt-backs", title: tr("hand.backs", { n: c.hand_size }), hidden: !(c.alive && c.hand_size) },
+              backs, h("small", {}, String(c.hand_size)));
+          }),
+          // (three places at least, an empty one not shown: a card put in front of a castaway
+          // or taken back rewrites a place's words)
+          piece("perms", [c.faceup], () => h("span", { class: "gt-perms" }, Array.from({ length: Math.max(3, c.faceup.length) }, (_, i) =>
+            h("span", { class: "gt-perm" }, i < c.faceup.length ? cardName(c.faceup[i], ctx.lang, tr) : "")))),
+          piece("covers", [c.covered], () => h("span", { class: "gt-covers" }, c.covered.map((r) => h("span", { class: "gt-covered" }, icon(r, 14), tr(`covered.${r}`))))),
+          // both words of a mark: the panel's list says which one shows
+          piece("acted", [acts], () => h("span", { class: "gt-acted", hidden: !acts }, h("span", { class: "gt-no" }, tr("to_act")), h("span", { class: "gt-yes" }, tr("acted")))),
+          piece("vstate", [], () => h("span", { class: "gt-vstate" }, h("span", { class: "gt-no" }, tr("vote.thinking")), h("span", { class: "gt-yes" }, `✓ ${tr("vote.voted")}`)))] });
   };
   // One attribute per seat, data-cw<seat>, always there, its value the seat's marks (galerapagos.css
   // says why): twelve attributes with twelve castaways, not one per seat and mark (60, "0" for

@@ -46,17 +46,8 @@ def test_wood_got_builds_the_wood_counter_alone(browser, preview, lang):
         const isl = island(root);
         const fresh = [isl, ...isl.querySelectorAll("*")].filter((el) => !el.__kept)
           .map((el) => (el.closest("[id^=gp-part-isl-]") || {}).id || el.id);
-        const shown = isl.outerHTML;
-        // the same state drawn afresh on a phone of its own (the ids are the page's: one at a time)
-        root.remove();
-        const other = document.createElement("div");
-        other.style.width = "390px";
-        document.body.append(other);
-        mod.render(other, msg, ctxOf(msg));
-        const afresh = island(other).outerHTML;
-        other.remove();
-        document.body.append(root);
-        rows.push({ built, fresh: [...new Set(fresh)], same: shown === afresh, wood: isl.querySelector("#gp-part-isl-wood").textContent });
+        const same = isl.outerHTML === afresh(root, msg, (r) => island(r).outerHTML);
+        rows.push({ built, fresh: [...new Set(fresh)], same, wood: isl.querySelector("#gp-part-isl-wood").textContent });
       }
       return rows;
     }""", lang)
