@@ -93,7 +93,7 @@ function draw(root, m) {
     h("section", { class: "gp-action", "data-testid": "gp-action" }, card),
     m.error ? h("div", { class: "gp-error", role: "alert" }, m.error) : null,
     me ? part("gp-part-hand", [me.hand, mine.faceup, cardUses(legal)], () => hand(env)) : null,
-    part("gp-part-island", [view.water, view.food, view.wood, view.places, view.weather, view.deck_size, living], () => islandLine(env, living)),
+    islandLine(env, living),
     me ? part("gp-part-records", [me.records || []], () => records(env)) : null,
     // (the rules link is the page's, in its footer: one link, issue 19.8)
     m.sheet ? sheet(env) : null,
@@ -162,15 +162,17 @@ function meBar({ view, me, mine, tr, ctx }) {
       view.over ? null : h("small", {}, tr(`phase.${view.phase}`))));
 }
 
-// Each counter of the island is a part of its own inside the island's (morph.js): a castaway's
-// action changes one or two of them (the wood and the raft, the water and its survival line),
-// and only those are built, compared and written again, not the six counters and their icons
-// (issue 24: the line was built whole on half the updates of a phone with 6 castaways).
+// Each counter of the island is a part of its own, held by the island's (morph.js, `holds`): a
+// castaway's action changes one or two of them (the wood and the raft, the water and its
+// survival line), and only those are built, compared and written again, put in the island kept
+// as it is (issue 24: the line was built whole on half the updates of a phone with 6 castaways,
+// then its frame and a stand-in for each counter). The island's own inputs are whether it
+// holds the weather card (the other counters are always there).
 function islandLine({ view, tr, part }, living) {
   const w = view.weather;
   const count = (id, inputs, title, ic, text) => part(`gp-part-isl-${id}`, [inputs], () =>
     h("span", { title: tr(title) }, icon(ic, 18), h("b", {}, text())));
-  return h("section", { class: "gp-island-line", "data-testid": "gp-island" },
+  return part("gp-part-island", [Boolean(w)], (kids) => h("section", { class: "gp-island-line", "data-testid": "gp-island" }, kids), { holds: () => [
     count("water", view.water, "water", "water", () => String(view.water)),
     count("food", view.food, "food", "food", () => String(view.food)),
     count("wood", view.wood, "wood", "wood", () => `${view.wood}/6`),
@@ -179,7 +181,8 @@ function islandLine({ view, tr, part }, living) {
       tr(w.hurricane ? "weather.hurricane.short" : "weather.drops.short", { drops: w.drops })) : null)),
     part("gp-part-isl-deck", [view.deck_size], () => h("span", {}, icon("card", 16), tr("deck.short", { n: view.deck_size }))),
     part("gp-part-isl-surv", [view.water, view.food, living], () =>
-      h("div", { class: "gp-surv" }, survivalLine(view, tr, "water"), h("br"), survivalLine(view, tr, "food"))));
+      h("div", { class: "gp-surv" }, survivalLine(view, tr, "water"), h("br"), survivalLine(view, tr, "food"))),
+  ] });
 }
 
 // ---------------------------------------------------------------- the decision at hand

@@ -282,28 +282,31 @@ function island(env, part) {
   const hurricaneNear = view.weather_left <= 6 && !view.hurricane_out;
   const discard = view.discard || [];
   const trackPart = (res) => part(morphId("gt-part-track", res), [view[res], living, view.over], () => track(view, tr, res));
-  // The island is a part of its own, holding its boxes' parts: an update that changes nothing
-  // on it (most: a turn passing on, a vote) makes one stand-in, not its frame and five; one
-  // that changes a box builds the frame, that box, and stand-ins for the others.
-  const inputs = [view.water, view.food, living, view.over, view.places, view.wood, w, view.turn, view.weather_left,
-    view.hurricane_out, view.deck_size, discard.slice(-6), view.departure_needs];
-  return part("gt-part-island", inputs, () => h("section", { class: "gt-island", "data-testid": "gt-island" },
-    trackPart("water"),
-    trackPart("food"),
-    h("div", { class: "gt-row" },
-      part("gt-part-raft", [view.places, view.wood, living], () => h("div", { class: "gt-box gt-raft", "data-testid": "gt-raft",
+  // The island is a part that holds its boxes' parts (morph.js, `holds`): an update that changes
+  // nothing on it (most: a turn passing on, a vote) makes one stand-in; one that changes a box
+  // (food eaten, wood got, a weather card, a discard) builds that box alone, put in the island
+  // kept as it is (issue 24: it built the island's frame and a stand-in for each other box).
+  // Its own inputs are what decides its boxes: the same six always, the departure's line held
+  // only while the raft may leave.
+  const departs = Boolean(view.departure_needs && !view.over);
+  return part("gt-part-island", [departs], (kids) => h("section", { class: "gt-island", "data-testid": "gt-island" },
+    kids.water, kids.food, h("div", { class: "gt-row" }, kids.raft, kids.weather, kids.wreck), kids.depart),
+  { holds: () => ({
+    water: trackPart("water"),
+    food: trackPart("food"),
+    raft: part("gt-part-raft", [view.places, view.wood, living], () => h("div", { class: "gt-box gt-raft", "data-testid": "gt-raft",
         dataset: { places: String(view.places), living: String(living), wood: String(Math.min(view.wood, 6)) } },
         h("div", { class: "gt-box-head" }, icon("raft", 24), tr("raft.places", { n: view.places })),
         part("gt-part-places", [], places),
         h("div", { class: "gt-wood" }, h("span", {}, tr("raft.wood", { n: view.wood })), part("gt-part-logs", [], wood)))),
-      part("gt-part-weather", [w, view.turn, view.weather_left, view.hurricane_out], () => h("div", { class: `gt-box gt-weather${w && w.hurricane ? " hurricane" : ""}`, "data-testid": "gt-weather" },
+    weather: part("gt-part-weather", [w, view.turn, view.weather_left, view.hurricane_out], () => h("div", { class: `gt-box gt-weather${w && w.hurricane ? " hurricane" : ""}`, "data-testid": "gt-weather" },
         h("div", { class: "gt-box-head" }, tr("weather.title", { turn: view.turn })),
         w ? h("div", { class: "gt-wcard" }, icon(w.hurricane ? "storm" : "water", 40),
           h("b", {}, w.hurricane ? tr("weather.hurricane") : w.drops ? tr("weather.drops", { drops: w.drops }) : tr("weather.drops.0")))
           : h("div", { class: "gt-wcard dim" }, tr("weather.none")),
         h("div", { class: "gt-deck" }, h("span", { class: "gt-stack" }, String(view.weather_left)), tr("weather.deck", { n: view.weather_left })),
         view.hurricane_out ? null : h("div", { class: `gt-hwarn${hurricaneNear ? " near" : ""}` }, icon("storm", 18), tr("weather.deck.hurricane")))),
-      part("gt-part-wreck", [view.deck_size, discard.slice(-6)], () => h("div", { class: "gt-box gt-wreck" },
+    wreck: part("gt-part-wreck", [view.deck_size, discard.slice(-6)], () => h("div", { class: "gt-box gt-wreck" },
         h("div", { class: "gt-box-head" }, tr("wreck.title")),
         h("div", { class: "gt-deck" }, h("span", { class: "gt-stack gt-wreck-stack" }, String(view.deck_size)), tr("wreck.left", { n: view.deck_size })),
         h("div", { class: "gt-box-head" }, tr("discard.title")),
@@ -312,8 +315,10 @@ function island(env, part) {
         h("div", { class: "gt-discard" }, [0, 1, 2, 3, 4, 5].map((i) => {
           const c = discard[discard.length - 1 - i];
           return h("span", { class: "gt-dcard", hidden: env.folded(2, i) }, c === undefined ? "" : cardName(c, ctx.lang, tr));
-        }), h("span", { class: "dim", hidden: discard.length > 0 }, tr("discard.empty")))))),
-    departureLine(env)));
+        }), h("span", { class: "dim", hidden: discard.length > 0 }, tr("discard.empty"))))),
+    // drawn as nothing from the same inputs while the raft may not leave
+    depart: part("gt-part-depart", departs ? [view.departure_needs, view.places, view.water, view.food] : [], () => departureLine(env)),
+  }) });
 }
 
 function departureLine({ view, tr }) {
@@ -331,8 +336,8 @@ function castaways({ view, tr, ctx }, part) {
   const st = view.stage || {};
   const ballot = st.vote ? st.vote.ballot : st.ballot;
   const voting = ballot && !ballot.revealed ? ballot.voters : [];
-  // A row's inputs are what it draws of its castaway, nothing else: not the fields it never
-  // shows (a forced action, a sickness caught this turn), not the turn. What changes on most
+  // A row's inputs (its own and its pieces') are what it draws of its castaway, nothing else:
+  // not the fields it never shows (a forced action, a sickness caught this turn), not the turn. What changes on most
   // updates is the panel's: whom the table waits for, who has acted, who votes and who has
   // voted (the words wait, acted, voter, voted of its data-cw<seat> light the rows and show
   // their marks, galerapagos.css; the actions' mark shows in their phase, the page's
@@ -343,22 +348,23 @@ function castaways({ view, tr, ctx }, part) {
     const state = stateOf(c);
     const d = state === "dead" ? causeOf(view, c.seat) : null;
     const alarm = view.alarm_clock === c.seat && !view.over;
-    return { c, state, d, alarm, inputs: [state, c.alive && c.hand_size, c.faceup, c.covered, c.conch, d, alarm] };
+    return { c, state, d, alarm };
   });
-  const rows = () => h("div", { class: "gt-cws" }, drawn.map(({ c, state, d, alarm, inputs }) => {
+  const row = ({ c, state, d, alarm }) => {
     const acts = c.alive && !c.resting;
-    // The row's pieces are parts of their own, inside it: a card drawn, a rest or a card played
-    // builds the row's frame and the piece that changed, the other pieces kept as they are (a
-    // row is about 40 elements with its icons, its backs 10: issue 24, a row was built again on
-    // half the updates). The row's inputs are its pieces' together: a piece is drawn only when
-    // its row is.
+    const col = ctx.colourOf(c.seat);
+    // The row's pieces are parts of their own, held by the row (morph.js, `holds`): a card
+    // drawn, a rest or a card played builds the piece that changed alone, put in the row kept
+    // as it is (a row is about 40 elements with its icons, its backs 10: issue 24, a row was
+    // built again on half the updates, then its frame and a stand-in for each other piece).
+    // The row's own inputs are what its frame shows of its castaway: his state (its class).
     const piece = (name, inputs, build) => part(morphId("gt-cwp", name, c.seat), inputs, build);
-    return part(morphId("gt-cw", c.seat), inputs, () => {
-      const col = ctx.colourOf(c.seat);
-      return h("div", { class: `gt-cw gt-s${c.seat} gt-st-${state}`, dataset: { seat: String(c.seat) }, style: { "--seat": col.colour },
-                        "data-testid": `gt-castaway-${c.seat}` },
+    return part(morphId("gt-cw", c.seat), [state], (kids) =>
+      h("div", { class: `gt-cw gt-s${c.seat} gt-st-${state}`, dataset: { seat: String(c.seat) }, style: { "--seat": col.colour },
+                 "data-testid": `gt-castaway-${c.seat}` },
         disc(col),
-        h("div", { class: "gt-cw-main" },
+        h("div", { class: "gt-cw-main" }, kids[0], h("div", { class: "gt-cw-meta" }, kids.slice(1)))),
+    { holds: () => [
           piece("name", [c.conch, alarm], () => h("div", { class: "gt-cw-name" }, h("b", {}, col.name),
             // every row has the star, shown for the first player (the panel's data-cw<seat>)
             h("span", { class: "gt-star", title: tr("first_player") }, icon("star", 18)),
@@ -366,32 +372,30 @@ function castaways({ view, tr, ctx }, part) {
             // shape (a mark come or gone writes an attribute, with no idiomorph call)
             h("span", { class: "gt-conch", title: tr("conch.short"), hidden: !c.conch }, icon("conch", 18)),
             h("span", { class: "gt-alarm", hidden: !alarm }, tr("alarm.next")))),
-          h("div", { class: "gt-cw-meta" },
-            piece("state", [state, d], () => h("span", { class: "gt-state" }, icon(state === "dead" ? "skull" : state === "sick" ? "sick" : state === "resting" ? "zzz" : "sun", 16),
+          piece("state", [state, d], () => h("span", { class: "gt-state" }, icon(state === "dead" ? "skull" : state === "sick" ? "sick" : state === "resting" ? "zzz" : "sun", 16),
               d ? tr(`dead.${d.cause}`, { turn: d.turn }) : tr(`state.short.${state}`))),
-            // A fixed shape (issue 24): the backs and the actions' mark are in every row, hidden
-            // when not had, and the cards in front of a castaway and what covers him are each a
-            // box of their own (display: contents), so a card drawn into an empty hand, a rest or
-            // a card played changes an attribute or that box, never the line's children (which
-            // the morph hands to idiomorph as a whole, the row's commonest call).
-            // (eight backs at most, those beyond the hand hidden: a card more or less changes a
-            // class, not the backs' children)
-            piece("backs", [c.alive && c.hand_size], () => {
-              const backs = [];
-              for (let i = 0; i < 8; i++) backs.push(h("span", { class: i < c.hand_size ? "gt-back" : "gt-back off" }));
-              return h("span", { class: "gt-backs", title: tr("hand.backs", { n: c.hand_size }), hidden: !(c.alive && c.hand_size) },
-                backs, h("small", {}, String(c.hand_size)));
-            }),
-            // (three places at least, an empty one not shown: a card put in front of a castaway
-            // or taken back rewrites a place's words)
-            piece("perms", [c.faceup], () => h("span", { class: "gt-perms" }, Array.from({ length: Math.max(3, c.faceup.length) }, (_, i) =>
-              h("span", { class: "gt-perm" }, i < c.faceup.length ? cardName(c.faceup[i], ctx.lang, tr) : "")))),
-            piece("covers", [c.covered], () => h("span", { class: "gt-covers" }, c.covered.map((r) => h("span", { class: "gt-covered" }, icon(r, 14), tr(`covered.${r}`))))),
-            // both words of a mark: the panel's list says which one shows
-            piece("acted", [acts], () => h("span", { class: "gt-acted", hidden: !acts }, h("span", { class: "gt-no" }, tr("to_act")), h("span", { class: "gt-yes" }, tr("acted")))),
-            piece("vstate", [], () => h("span", { class: "gt-vstate" }, h("span", { class: "gt-no" }, tr("vote.thinking")), h("span", { class: "gt-yes" }, `✓ ${tr("vote.voted")}`))))));
-    });
-  }));
+          // A fixed shape (issue 24): the backs and the actions' mark are in every row, hidden
+          // when not had, and the cards in front of a castaway and what covers him are each a
+          // box of their own (display: contents), so a card drawn into an empty hand, a rest or
+          // a card played changes an attribute or that box, never the line's children (which
+          // the morph hands to idiomorph as a whole, the row's commonest call).
+          // (eight backs at most, those beyond the hand hidden: a card more or less changes a
+          // class, not the backs' children)
+          piece("backs", [c.alive && c.hand_size], () => {
+            const backs = [];
+            for (let i = 0; i < 8; i++) backs.push(h("span", { class: i < c.hand_size ? "gt-back" : "gt-back off" }));
+            return h("span", { class: "gt-backs", title: tr("hand.backs", { n: c.hand_size }), hidden: !(c.alive && c.hand_size) },
+              backs, h("small", {}, String(c.hand_size)));
+          }),
+          // (three places at least, an empty one not shown: a card put in front of a castaway
+          // or taken back rewrites a place's words)
+          piece("perms", [c.faceup], () => h("span", { class: "gt-perms" }, Array.from({ length: Math.max(3, c.faceup.length) }, (_, i) =>
+            h("span", { class: "gt-perm" }, i < c.faceup.length ? cardName(c.faceup[i], ctx.lang, tr) : "")))),
+          piece("covers", [c.covered], () => h("span", { class: "gt-covers" }, c.covered.map((r) => h("span", { class: "gt-covered" }, icon(r, 14), tr(`covered.${r}`))))),
+          // both words of a mark: the panel's list says which one shows
+          piece("acted", [acts], () => h("span", { class: "gt-acted", hidden: !acts }, h("span", { class: "gt-no" }, tr("to_act")), h("span", { class: "gt-yes" }, tr("acted")))),
+          piece("vstate", [], () => h("span", { class: "gt-vstate" }, h("span", { class: "gt-no" }, tr("vote.thinking")), h("span", { class: "gt-yes" }, `✓ ${tr("vote.voted")}`)))] });
+  };
   // One attribute per seat, data-cw<seat>, always there, its value the seat's marks (galerapagos.css
   // says why): twelve attributes with twelve castaways, not one per seat and mark (60, "0" for
   // most, each compared by the morph on every update). (Not an attribute per mark written only
@@ -402,13 +406,15 @@ function castaways({ view, tr, ctx }, part) {
     !view.over && view.first_player === seat ? "first" : ""].filter(Boolean).join(" ");
   const marks = {};
   for (const c of view.castaways) marks[`cw${c.seat}`] = marked(c.seat, c);
-  // The rows are one part (gt-part-cws), its inputs every row's: an update that changes no row
-  // (most: a turn passing on, an action, a vote, which are the panel's marks) makes one stand-in
-  // for the twelve rows, not twelve; one that changes a row builds the list's frame, that row,
-  // and stand-ins for the others. The marks stay on the panel, drawn on every update, the list
-  // between them and the rows laying out as nothing (display: contents, galerapagos.css).
+  // The rows are one part (gt-part-cws) that holds them (morph.js, `holds`), its own inputs the
+  // seats in their order: an update that changes no row (most: a turn passing on, an action, a
+  // vote, which are the panel's marks) makes one stand-in for the twelve rows; one that changes
+  // a row's piece builds that piece alone, the list and its row kept as they are. The marks stay
+  // on the panel, drawn on every update, the list between them and the rows laying out as
+  // nothing (display: contents, galerapagos.css).
   return h("section", { class: "gt-castaways", "data-testid": "gt-castaways", dataset: marks },
-    h("h3", {}, tr("castaways")), part("gt-part-cws", drawn.map((x) => x.inputs), rows));
+    h("h3", {}, tr("castaways")), part("gt-part-cws", drawn.map((x) => x.c.seat), (kids) => h("div", { class: "gt-cws" }, kids),
+      { holds: () => drawn.map(row) }));
 }
 
 // ---------------------------------------------------------------- now

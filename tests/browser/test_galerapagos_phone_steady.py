@@ -24,7 +24,20 @@ PRELUDE = """
         colourOf: (seat) => ({ colour: colours[seat % 6], letter: "ABCDEF"[seat % 6], name: msg.view.players[seat] }),
       });
       document.getElementById("root").replaceChildren();
-      const me = data.phone.seat;"""
+      const me = data.phone.seat;
+      // what seen(page) reads of `msg` drawn afresh on a phone of its own, `root` taken out
+      // meanwhile (the ids are the page's: one at a time)
+      const afresh = (root, msg, seen) => {
+        root.remove();
+        const fresh = document.createElement("div");
+        fresh.style.width = "390px";
+        document.body.append(fresh);
+        mod.render(fresh, msg, ctxOf(msg));
+        const out = seen(fresh);
+        fresh.remove();
+        document.body.append(root);
+        return out;
+      };"""
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -111,17 +124,7 @@ def test_an_update_builds_the_counters_it_changes_and_shows_a_fresh_page(browser
         mod.render(root, msg, ctxOf(msg));
         const built = partStats.log;
         partStats.log = null;
-        const shown = seen(root);
-        // the same state drawn afresh on a phone of its own (the ids are the page's: one at a time)
-        root.remove();
-        const fresh = document.createElement("div");
-        fresh.style.width = "390px";
-        document.body.append(fresh);
-        mod.render(fresh, msg, ctxOf(msg));
-        const afresh = seen(fresh);
-        fresh.remove();
-        document.body.append(root);
-        rows.push({ shown, afresh, built });
+        rows.push({ shown: seen(root), afresh: afresh(root, msg, seen), built });
       }
       return { rows };
     }""", lang)
