@@ -510,7 +510,9 @@ function side(env) {
       last ? navCard(env, last.card, { extra: navOutcome(env, outcome) })
         : h("div", { class: "lbv-note" }, tr("nav.none")))),
     env.part("lbv-part-log", [], (held) => h("div", { class: "lbv-panel lbv-log", "data-testid": "lbv-log" },
-      h("h3", {}, tr("log")), h("ol", {}, held)), { holds: groups })] });
+      // (a list by its role, not an <ol>: the groups' boxes are its children, and an <ol> may
+      // hold only <li>s, which axe and screen readers hold it to)
+      h("h3", {}, tr("log")), h("div", { class: "lbv-lines", role: "list" }, held)), { holds: groups })] });
 }
 
 // What the last navigation card did: who went overboard, sharks, preserver, thirsts, water.

@@ -299,7 +299,7 @@ def test_one_more_event_builds_one_log_line_on_the_tv(browser, preview):
       let built;
       try { window.__rerender(m); } finally { Element.prototype.querySelectorAll = query; built = partStats.log; partStats.log = saved; }
       const lines = shownLines();
-      const list = document.querySelector("[data-testid=lbv-log] ol").getElementsByTagName("*").length;
+      const list = document.querySelector("[data-testid=lbv-log] [role=list]").getElementsByTagName("*").length;
       // the log (the part holding the slots) and the slot of the new line
       return { built: built.map((id) => id.replace(/[0-9]+$/, "k")), second: Boolean(lines[1] && lines[1].__kept),
                newest: lines[0].dataset.type, mapped: mapped < list ? "a few" : `${mapped}, the list ${list}` };
