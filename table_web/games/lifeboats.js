@@ -551,6 +551,11 @@ function question(view, tr, kind, boat, round) {
     round > 1 ? h("span", { class: "lb-round" }, " ", tr("question.round", { round })) : null);
 }
 
+// Five voters or more (four votes shown, a drowned player's gone) with long names wrapped into a
+// third row of chips, below the footer's panel on the real TV page (its header bar leaves the
+// board 900 px high at 16:9.5): from there the chips are columns, each name cut to its column
+// (lifeboats.css .lb-many), two rows whatever the names. By the count, so nothing is measured.
+const MANY = 5;
 function ballotPanel(view, tr, ballot, caption, newEvents, part) {
   if (ballot.revealed) {
     // Votes are in: show them all, and who decides now.
@@ -578,7 +583,7 @@ function ballotPanel(view, tr, ballot, caption, newEvents, part) {
   // The ejection's note shares the options' line, so the last line ("vote on your phones")
   // stays inside the panel.
   return h("div", { class: "lb-act lb-wide" }, ask,
-    ballot.negotiating ? caption : h("div", { class: "lb-voters", "data-testid": "lb-voters" }, voters),
+    ballot.negotiating ? caption : h("div", { class: voters.length >= MANY ? "lb-voters lb-many" : "lb-voters", "data-testid": "lb-voters" }, voters),
     ballot.negotiating ? null : caption);
 }
 
@@ -615,7 +620,7 @@ function revealPanel(view, tr, r, opts = {}) {
                     dataset: { kind: r.kind, turn: String(r.turn) } },
     opts.inline ? null : h("div", { class: "lb-reveal-head" }, h("b", {}, tr(opts.fresh ? "reveal.title" : "reveal.last")), " · ",
       r.kind === "eject" ? fmt(tr, "question.eject", { boat: chip(view, tr, boatColour(r.boat)) }) : tr(`question.${r.kind}`)),
-    h("div", { class: "lb-rvotes" }, votes),
+    h("div", { class: votes.length >= MANY - 1 ? "lb-rvotes lb-many" : "lb-rvotes" }, votes),
     h("div", { class: "lb-reveal-foot" }, tally, outcome, why));
 }
 
