@@ -552,8 +552,8 @@ function question(view, tr, kind, boat, round) {
 }
 
 // Five voters or more with long names wrapped into a third row of chips, below the footer's
-// panel on the real TV page (its header bar leaves the board 900 px high at 16:9.5), and the last
-// vote's chips did too: from five the chips are columns, each name cut to its column
+// panel (its 300 px) on the real TV page at 720p and 1080p, and the last vote's beside it did
+// too: from five the chips are columns, each name cut to its column
 // (lifeboats.css .lb-many), two rows whatever the names. By the count, so nothing is measured.
 const MANY = 5;
 function ballotPanel(view, tr, ballot, caption, newEvents, part) {
