@@ -551,6 +551,11 @@ function question(view, tr, kind, boat, round) {
     round > 1 ? h("span", { class: "lb-round" }, " ", tr("question.round", { round })) : null);
 }
 
+// Five voters or more with long names wrapped into a third row of chips, below the footer's
+// panel (its 300 px) on the real TV page at 720p and 1080p, and the last vote's beside it did
+// too: from five the chips are columns, each name cut to its column
+// (lifeboats.css .lb-many), two rows whatever the names. By the count, so nothing is measured.
+const MANY = 5;
 function ballotPanel(view, tr, ballot, caption, newEvents, part) {
   if (ballot.revealed) {
     // Votes are in: show them all, and who decides now.
@@ -578,11 +583,15 @@ function ballotPanel(view, tr, ballot, caption, newEvents, part) {
   // The ejection's note shares the options' line, so the last line ("vote on your phones")
   // stays inside the panel.
   return h("div", { class: "lb-act lb-wide" }, ask,
-    ballot.negotiating ? caption : h("div", { class: "lb-voters", "data-testid": "lb-voters" }, voters),
+    ballot.negotiating ? caption : h("div", { class: voters.length >= MANY ? "lb-voters lb-many" : "lb-voters", "data-testid": "lb-voters" }, voters),
     ballot.negotiating ? null : caption);
 }
 
 function revealPanel(view, tr, r, opts = {}) {
+  // (the last vote, beside a ballot, in a game of five or six: the votes in two columns, or three
+  // from five votes, each boat then its glyph as in the tally below)
+  const many = Boolean(opts.last) && view.players.length >= MANY;
+  const three = many && r.votes.length >= MANY;
   const votes = r.votes.map((v, i) => h("div", {
     class: `lb-rvote${opts.fresh ? " flip" : ""}`, style: { animationDelay: `${i * 0.15}s` },
     dataset: { seat: String(v.seat), choice: v.choice },
@@ -591,7 +600,7 @@ function revealPanel(view, tr, r, opts = {}) {
     r.kind === "eject" ? h("span", { class: "lb-weight" }, tr("weight", { n: v.weight })) : null,
     v.choice === "hat"
       ? h("span", { class: "lb-rchoice lb-rhat", title: tr("reveal.hat") }, hatGlyph(34), h("b", {}, tr("wheel.hat")))
-      : h("span", { class: "lb-rchoice" }, chip(view, tr, v.choice))));
+      : h("span", { class: "lb-rchoice" }, chip(view, tr, v.choice, { label: !three }))));
   const counted = r.tally.some(([, n]) => n > 0);
   const tally = !counted ? null : h("div", { class: "lb-tally", title: tr("reveal.tally") },
     r.tally.filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]).map(([o, n]) =>
@@ -615,7 +624,7 @@ function revealPanel(view, tr, r, opts = {}) {
                     dataset: { kind: r.kind, turn: String(r.turn) } },
     opts.inline ? null : h("div", { class: "lb-reveal-head" }, h("b", {}, tr(opts.fresh ? "reveal.title" : "reveal.last")), " · ",
       r.kind === "eject" ? fmt(tr, "question.eject", { boat: chip(view, tr, boatColour(r.boat)) }) : tr(`question.${r.kind}`)),
-    h("div", { class: "lb-rvotes" }, votes),
+    h("div", { class: `lb-rvotes${many ? " lb-many" : ""}${three ? " lb-many-3" : ""}` }, votes),
     h("div", { class: "lb-reveal-foot" }, tally, outcome, why));
 }
 
