@@ -368,10 +368,9 @@ function boatParts(view, tr, b, part) {
   return { head, seats };
 }
 
-// A boat (opts.kids: its head and seats drawn, boatParts; else drawn here, as parts of
-// opts.part when given)
-export function boatCard(view, tr, b, opts = {}) {
-  const kids = opts.kids || boatParts(view, tr, b, opts.part || ((id, inputs, build) => build()));
+// A boat around its head and seats (opts.kids: drawn by boatParts as the parts its slot holds)
+function boatCard(view, tr, b, opts) {
+  const { kids } = opts;
   return h("div", {
     class: `lb-boat ${opts.cls || ""}${opts.waiting ? " lb-focus" : ""}`,
     dataset: { boat: b.colour },
