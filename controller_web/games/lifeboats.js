@@ -70,8 +70,6 @@ function draw(root, m) {
   const part = pageParts(root, gameKey(msg, ctx),
     JSON.stringify([ctx.lang, view.players, view.colours, view.colour_names, view.edition]));
   const env = { view, me, legal, tr, m, send, redraw, msg, ctx, part };
-  const afloat = view.boats.filter((b) => b.status === "water");
-  const where = (colour) => { const b = view.boats.find((x) => x.colour === colour); return b ? [b.lane, b.island, b.row] : null; };
   // My name's fit (fittext.js) is read and written only when the bar is built: a bar kept as it
   // was keeps the size its name was given (a new width refits by itself: labelFitter's observer).
   let barBuilt = false;
@@ -83,9 +81,7 @@ function draw(root, m) {
     h("section", { class: "lb-action", "data-testid": "lb-action" }, action(env), wheelKept(env), pickKept(env)),
     m.error ? h("div", { class: "lb-error", role: "alert" }, m.error) : null,
     // (a row stands for each boat on the water, mine in it or not: myPawns)
-    me ? part("lb-part-pawns", [me.colour, me.pawns, me.unplaced, me.landed, me.drowned, view.rows,
-      afloat.map((b) => [b.colour, b.lane, b.island, b.row]),
-      [...new Set(me.pawns.map((p) => p.boat))].map(where)], () => myPawns(env)) : null,
+    me ? myPawns(env) : null,
     // The board stays in the page while my turn shows its own (hidden then): when my turn ends
     // it is shown again as it was, the boats my move changed built, not drawn anew (its 44
     // parts, 126 elements, on each phone after each turn of its player). Hidden, it is kept up
@@ -157,12 +153,15 @@ function statusLine({ view, tr }) {
 // in the board's order, engine/lifeboats/views.py); a row of a boat no longer on the water
 // whose pawns the view still names is drawn after them.
 const SEATS = 6;
+// The block is a frame that holds its rows and the line left to place (morph.js `holds`), drawn
+// from its own inputs (my colour, the rows' boats in order, the lines it shows itself): my pawn
+// placed builds the line and the row that changed, not the block and a stand-in for the others.
 function myPawns({ view, me, tr, part }) {
   const byBoat = {};
   for (const b of view.boats) if (b.status === "water") byBoat[b.colour] = [];
   for (const p of me.pawns) (byBoat[p.boat] ||= []).push(p.rank);
   const boats = Object.fromEntries(view.boats.map((b) => [b.colour, b]));
-  const rows = Object.entries(byBoat).map(([c, ranks]) => {
+  const rows = () => Object.entries(byBoat).map(([c, ranks]) => {
     const b = boats[c];
     const n = { officer: 0, sailor: 0 };
     for (const r of ranks) n[r] += 1;
@@ -172,23 +171,25 @@ function myPawns({ view, me, tr, part }) {
       " ", fmt(tr, "me.in_boat", { boat: chip(view, tr, c) }),
       b ? h("small", {}, ` ${tr("boat.where", { lane: b.lane, island: tr(`island.short.${b.island}`), row: b.row, rows: view.rows })}`) : null));
   });
-  const shown = me.pawns.length > 0;
   const u = me.unplaced;
+  const none = me.pawns.length === 0 && u.officer + u.sailor === 0;
   const landed = me.landed || [];
   const drowned = me.drowned || { officer: 0, sailor: 0 };
-  return h("section", { class: "lb-mypawns", "data-testid": "lb-mypawns" },
+  const unplaced = () => part("lb-mine-unplaced", [me.colour, u], () => h("div", { class: "lb-line", hidden: u.officer + u.sailor === 0 },
+    h("span", { class: "lb-label" }, tr("me.unplaced")),
+    ["officer", "sailor"].map((rank) => Array.from({ length: Math.max(u[rank], PAWNS_MOST[rank]) },
+      (_, i) => pawn(view, me.colour, rank, { cls: i < u[rank] ? "" : "lb-placed" })))));
+  return part("lb-part-pawns", [me.colour, Object.keys(byBoat), none, landed, drowned], (kids) => h("section", { class: "lb-mypawns", "data-testid": "lb-mypawns" },
     h("h3", {}, tr("me.pawns")),
-    part("lb-mine-unplaced", [me.colour, u], () => h("div", { class: "lb-line", hidden: u.officer + u.sailor === 0 },
-      h("span", { class: "lb-label" }, tr("me.unplaced")),
-      ["officer", "sailor"].map((rank) => Array.from({ length: Math.max(u[rank], PAWNS_MOST[rank]) },
-        (_, i) => pawn(view, me.colour, rank, { cls: i < u[rank] ? "" : "lb-placed" }))))),
-    rows.length ? h("ul", {}, rows) : null,
-    !shown && u.officer + u.sailor === 0 ? h("div", { class: "lb-line lb-dim" }, tr("me.none_on_water")) : null,
+    kids.unplaced,
+    kids.rows.length ? h("ul", {}, kids.rows) : null,
+    none ? h("div", { class: "lb-line lb-dim" }, tr("me.none_on_water")) : null,
     landed.length ? h("div", { class: "lb-line" }, h("span", { class: "lb-label" }, tr("me.landed")),
       landed.map((p) => h("span", { class: "lb-landed" }, pawn(view, me.colour, p.rank), h("small", {}, `+${p.points}`)))) : null,
     drowned.officer + drowned.sailor > 0 ? h("div", { class: "lb-line" }, h("span", { class: "lb-label" }, tr("me.drowned")),
       Array.from({ length: drowned.officer }, () => pawn(view, me.colour, "officer", { cls: "lb-gone" })),
-      Array.from({ length: drowned.sailor }, () => pawn(view, me.colour, "sailor", { cls: "lb-gone" }))) : null);
+      Array.from({ length: drowned.sailor }, () => pawn(view, me.colour, "sailor", { cls: "lb-gone" }))) : null),
+  { holds: () => ({ unplaced: unplaced(), rows: rows() }) });
 }
 
 // ---------------------------------------------------------------- what I can do now

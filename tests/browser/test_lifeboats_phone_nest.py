@@ -72,3 +72,29 @@ def test_a_leak_builds_its_seat_on_the_board_and_the_held_board_only(browser, pr
     assert out["stray"] == 0 and out["leaks"] == [True, True], out
     assert not errors, errors
     ctx.close()
+
+
+def test_my_pawn_placed_builds_the_line_and_the_row_not_my_block(browser, preview):
+    """My pawns' block holds the line left to place and a row per boat: my pawn placed builds
+    those two and the seat it takes on the board, not the block."""
+    ctx, page, errors = preview_phone(browser, preview, "setup_pawns")
+    out = page.evaluate("""async (names) => {""" + DRAW + """
+      const rank = view.me.unplaced.sailor > 0 ? "sailor" : "officer";
+      const into = view.boats.find((b) => b.status === "water" && b.free_seats > 0 && b.leaks === 0);
+      const seat = `lb-part-seat-all-${into.colour}-${into.pawns.length}`;
+      view.me.unplaced[rank] -= 1;
+      view.me.pawns.push({ boat: into.colour, rank });
+      into.pawns.push({ colour: view.me.colour, rank });
+      into.free_seats -= 1;
+      const water = view.boats.filter((b) => b.status === "water").map((b) => b.colour);
+      view.me.pawns.sort((a, b) => water.indexOf(a.boat) - water.indexOf(b.boat));
+      const keep = ["lb-mine-unplaced", `lb-mine-${into.colour}`, seat];
+      const blocks = "[data-testid=lb-mypawns], [data-testid=lb-mypawns] *, [data-testid=lb-miniboard], [data-testid=lb-miniboard] *";
+      return { keep, diffs, ...draw(view, blocks, keep) };
+    }""", ["setup_pawns"])
+    assert out["diffs"] == [] and out["ok"], out
+    built = [p for p in out["parts"] if p.startswith(("lb-part-pawns", "lb-mine", "lb-part-boat", "lb-part-seat"))]
+    assert sorted(built) == sorted(out["keep"]), out
+    assert out["stray"] == 0, out
+    assert not errors, errors
+    ctx.close()
