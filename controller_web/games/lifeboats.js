@@ -70,8 +70,6 @@ function draw(root, m) {
   const part = pageParts(root, gameKey(msg, ctx),
     JSON.stringify([ctx.lang, view.players, view.colours, view.colour_names, view.edition]));
   const env = { view, me, legal, tr, m, send, redraw, msg, ctx, part };
-  const afloat = view.boats.filter((b) => b.status === "water");
-  const where = (colour) => { const b = view.boats.find((x) => x.colour === colour); return b ? [b.lane, b.island, b.row] : null; };
   // My name's fit (fittext.js) is read and written only when the bar is built: a bar kept as it
   // was keeps the size its name was given (a new width refits by itself: labelFitter's observer).
   let barBuilt = false;
@@ -83,14 +81,12 @@ function draw(root, m) {
     h("section", { class: "lb-action", "data-testid": "lb-action" }, action(env), wheelKept(env), pickKept(env)),
     m.error ? h("div", { class: "lb-error", role: "alert" }, m.error) : null,
     // (a row stands for each boat on the water, mine in it or not: myPawns)
-    me ? part("lb-part-pawns", [me.colour, me.pawns, me.unplaced, me.landed, me.drowned, view.rows,
-      afloat.map((b) => [b.colour, b.lane, b.island, b.row]),
-      [...new Set(me.pawns.map((p) => p.boat))].map(where)], () => myPawns(env)) : null,
+    me ? myPawns(env) : null,
     // The board stays in the page while my turn shows its own (hidden then): when my turn ends
     // it is shown again as it was, the boats my move changed built, not drawn anew (its 44
     // parts, 126 elements, on each phone after each turn of its player). Hidden, it is kept up
-    // to date like any part: a boat that changes during my turn builds its shell and a seat.
-    part("lb-part-boats", [afloat, view.rows, myTurn], () => miniBoard(env, { hidden: myTurn })));
+    // to date like any part: a boat that changes during my turn builds the seat that changed.
+    miniBoard(env, { hidden: myTurn, framed: "lb-part-boats" }));
   if (barBuilt) labels.dress(page);
   // Morphed into the page shown (morph.js): focus, a pick, scrolling survive an update.
   showPage(root, page, gameKey(msg, ctx));
@@ -157,12 +153,15 @@ function statusLine({ view, tr }) {
 // in the board's order, engine/lifeboats/views.py); a row of a boat no longer on the water
 // whose pawns the view still names is drawn after them.
 const SEATS = 6;
+// The block is a frame that holds its rows and the line left to place (morph.js `holds`), drawn
+// from its own inputs (my colour, the rows' boats in order, the lines it shows itself): my pawn
+// placed builds the line and the row that changed, not the block and a stand-in for the others.
 function myPawns({ view, me, tr, part }) {
   const byBoat = {};
   for (const b of view.boats) if (b.status === "water") byBoat[b.colour] = [];
   for (const p of me.pawns) (byBoat[p.boat] ||= []).push(p.rank);
   const boats = Object.fromEntries(view.boats.map((b) => [b.colour, b]));
-  const rows = Object.entries(byBoat).map(([c, ranks]) => {
+  const rows = () => Object.entries(byBoat).map(([c, ranks]) => {
     const b = boats[c];
     const n = { officer: 0, sailor: 0 };
     for (const r of ranks) n[r] += 1;
@@ -172,23 +171,25 @@ function myPawns({ view, me, tr, part }) {
       " ", fmt(tr, "me.in_boat", { boat: chip(view, tr, c) }),
       b ? h("small", {}, ` ${tr("boat.where", { lane: b.lane, island: tr(`island.short.${b.island}`), row: b.row, rows: view.rows })}`) : null));
   });
-  const shown = me.pawns.length > 0;
   const u = me.unplaced;
+  const none = me.pawns.length === 0 && u.officer + u.sailor === 0;
   const landed = me.landed || [];
   const drowned = me.drowned || { officer: 0, sailor: 0 };
-  return h("section", { class: "lb-mypawns", "data-testid": "lb-mypawns" },
+  const unplaced = () => part("lb-mine-unplaced", [me.colour, u], () => h("div", { class: "lb-line", hidden: u.officer + u.sailor === 0 },
+    h("span", { class: "lb-label" }, tr("me.unplaced")),
+    ["officer", "sailor"].map((rank) => Array.from({ length: Math.max(u[rank], PAWNS_MOST[rank]) },
+      (_, i) => pawn(view, me.colour, rank, { cls: i < u[rank] ? "" : "lb-placed" })))));
+  return part("lb-part-pawns", [me.colour, Object.keys(byBoat), none, landed, drowned], (kids) => h("section", { class: "lb-mypawns", "data-testid": "lb-mypawns" },
     h("h3", {}, tr("me.pawns")),
-    part("lb-mine-unplaced", [me.colour, u], () => h("div", { class: "lb-line", hidden: u.officer + u.sailor === 0 },
-      h("span", { class: "lb-label" }, tr("me.unplaced")),
-      ["officer", "sailor"].map((rank) => Array.from({ length: Math.max(u[rank], PAWNS_MOST[rank]) },
-        (_, i) => pawn(view, me.colour, rank, { cls: i < u[rank] ? "" : "lb-placed" }))))),
-    rows.length ? h("ul", {}, rows) : null,
-    !shown && u.officer + u.sailor === 0 ? h("div", { class: "lb-line lb-dim" }, tr("me.none_on_water")) : null,
+    kids.unplaced,
+    kids.rows.length ? h("ul", {}, kids.rows) : null,
+    none ? h("div", { class: "lb-line lb-dim" }, tr("me.none_on_water")) : null,
     landed.length ? h("div", { class: "lb-line" }, h("span", { class: "lb-label" }, tr("me.landed")),
       landed.map((p) => h("span", { class: "lb-landed" }, pawn(view, me.colour, p.rank), h("small", {}, `+${p.points}`)))) : null,
     drowned.officer + drowned.sailor > 0 ? h("div", { class: "lb-line" }, h("span", { class: "lb-label" }, tr("me.drowned")),
       Array.from({ length: drowned.officer }, () => pawn(view, me.colour, "officer", { cls: "lb-gone" })),
-      Array.from({ length: drowned.sailor }, () => pawn(view, me.colour, "sailor", { cls: "lb-gone" }))) : null);
+      Array.from({ length: drowned.sailor }, () => pawn(view, me.colour, "sailor", { cls: "lb-gone" }))) : null),
+  { holds: () => ({ unplaced: unplaced(), rows: rows() }) });
 }
 
 // ---------------------------------------------------------------- what I can do now
@@ -362,13 +363,14 @@ function wheelKept(env) {
 // have a pawn on the water, as the wheel is (wheelKept): my choice (a pawn to move, then a boat
 // to board) shows its boats as they were, building only those that hold a button (each choice
 // built its whole board: 338-463 elements on the update that opened it, the evening's largest,
-// issue 24). Kept up to date while hidden: a boat another's move changed is built here too. The
-// holder a part of the boats' inputs: kept, one stand-in an update.
+// issue 24). Kept up to date while hidden: a seat another's move changed is built here too. The
+// holder a frame of no inputs of its own, holding the pick's boats (a frame of their colours):
+// kept, it stands in for itself, and a seat changed inside is put in where it is.
 function pickKept(env) {
   const { view, me } = env;
   if (env.pickShown || !me || view.over || view.phase === "setup" || !me.pawns.length) return null;
   const boats = miniBoard(env, { pick: true, held: true });
-  return boats ? env.part("lb-part-pickheld", boats.inputs, () => h("span", { hidden: true }, boats.build())) : null;
+  return boats ? env.part("lb-part-pickheld", [], (kid) => h("span", { hidden: true }, kid), { holds: boats }) : null;
 }
 
 const SHAPE_PATHS = {};
@@ -523,7 +525,6 @@ function finalCard({ view, me, tr }) {
 function miniBoard(env, opts) {
   const { view, tr, me, m, send } = env;
   const boats = view.boats.filter((b) => b.status === "water").sort((a, b) => a.lane - b.lane);
-  if (!boats.length) return null;
   const sel = opts.selected;
   // Each boat is a part (morph.js): placing a pawn builds the one boat it went into. Its inputs
   // hold the actions its buttons send and the pick they make (the turn names the pick's key).
@@ -532,22 +533,40 @@ function miniBoard(env, opts) {
   // board of no buttons ("all", shown while others play) is not built again for them (a new
   // turn built every boat and seat of it: 44 parts, 100 elements).
   const buttons = [view.turn, m.pending];
-  const offers = (c) => Boolean((opts.myPawn && opts.myPawn[c]) || (opts.freeSeat && opts.freeSeat[c]) || (opts.wholeBoat && (!opts.pick || opts.wholeBoat[c])));
-  const inputsOf = (b) => (!offers(b.colour) ? [b, view.rows]
-    : [b, view.rows, ...buttons, me ? me.colour : null, (opts.myPawn && opts.myPawn[b.colour]) || null,
-      (opts.freeSeat && opts.freeSeat[b.colour]) || null, (opts.wholeBoat && opts.wholeBoat[b.colour]) || null,
-      sel && sel.boat === b.colour ? sel : null]);
-  const boatsOf = () => boats.map((b) => env.part(morphId("lb-part-boat", mode, b.colour), inputsOf(b), () => boatCard(b)));
+  // The board, the pick's boats and each boat are frames that hold their parts (morph.js,
+  // `holds`), drawn from their own inputs: the boats' colours in lane order (the ids they hold),
+  // a boat's colour, seat count (its seats' ids) and its own button if it is one (a boat to
+  // board: its action, my pick, the turn and `pending`), not its pawns, leaks nor
+  // free seats, which its seats show. So a pawn seated (most updates of the set-up) builds its
+  // seat alone, not the board's section, the boat's frame and a stand-in for each other part
+  // in them (the board was built on nearly every update: 0.93 an update, issue 24).
+  const colours = boats.map((b) => b.colour);
+  const whole = (b) => (opts.wholeBoat && opts.wholeBoat[b.colour]) || null;
+  const isSel = (b) => Boolean(whole(b) && sel && sel.boat === b.colour);
+  const ownOf = (b) => [b.colour, seatCount(b), whole(b) ? [...buttons, whole(b), isSel(b)] : null];
+  const boatsOf = () => boats.map((b) => env.part(morphId("lb-part-boat", mode, b.colour), ownOf(b),
+    (kids) => boatFrame(b, kids), { holds: () => boatParts(b) }));
   // The pick's boats move between the card and where pickKept holds them: one part of a tag
   // of its own (docs/frontend.md), kept whole when no boat in it changed.
-  const pickBoats = () => env.part("lb-part-pickboats", boats.map(inputsOf), () => h("lb-pickboats", { class: "lb-mboats" }, boatsOf()));
-  if (opts.held) return { inputs: boats.map(inputsOf), build: pickBoats };
-  const cards = opts.pick ? pickBoats() : h("div", { class: "lb-mboats" }, boatsOf());
-  // Inside a boat built again, each seat and the boat's head are parts too: one more pawn
-  // builds its seat and the free seat after it, not the boat's six seats and their pawns
-  // (a boat is the board's largest block). A seat's inputs hold what it shows and the action
-  // its button sends (a seat of no button: what it shows).
-  function boatCard(b) {
+  const pickBoats = () => env.part("lb-part-pickboats", colours,
+    (kids) => h("lb-pickboats", { class: "lb-mboats" }, kids), { holds: boatsOf });
+  if (!boats.length && !opts.framed) return null;
+  if (opts.held) return pickBoats;
+  const section = (cards) => (boats.length ? h("section", {
+    class: `lb-miniboard${opts.inline ? " inline" : ""}${opts.pick && opts.wholeBoat ? " lb-boarding" : ""}`,
+    "data-testid": opts.inline ? "lb-pick-board" : "lb-miniboard", hidden: Boolean(opts.hidden),
+  }, opts.inline ? null : h("h3", {}, tr("boats")), cards) : null);
+  if (opts.framed) {
+    return env.part(opts.framed, [colours, view.rows, Boolean(opts.hidden)],
+      (kids) => section(h("div", { class: "lb-mboats" }, kids)), { holds: boatsOf });
+  }
+  return section(opts.pick ? pickBoats() : h("div", { class: "lb-mboats" }, boatsOf()));
+
+  // Inside a boat, each seat and the boat's head are parts too: one more pawn builds its seat
+  // and the free seat after it, not the boat's six seats and their pawns (a boat is the
+  // board's largest block). A seat's inputs hold what it shows and the action its button
+  // sends (a seat of no button: what it shows).
+  function boatParts(b) {
     const seat = (i, inputs, build, button = false) => env.part(morphId("lb-part-seat", mode, b.colour, i),
       button || (!opts.pick && mode !== "all") ? [...buttons, inputs] : [inputs], build);
     // A seat that is no button always holds a pawn, hidden while the seat is free (lb-empty): a
@@ -560,9 +579,9 @@ function miniBoard(env, opts) {
     for (const p of b.pawns) {
       const a = mine && me && p.colour === me.colour && !used.has(p.rank) ? mine[p.rank] : null;
       if (a) used.add(p.rank);
-      const isSel = Boolean(a && sel && sel.boat === a.boat && sel.rank === a.rank);
-      seats.push(seat(seats.length, ["pawn", p.colour, p.rank, a, isSel], () => (a
-        ? h("button", { class: `lb-mseat lb-tap${isSel ? " sel" : ""}`, disabled: m.pending,
+      const on = Boolean(a && sel && sel.boat === a.boat && sel.rank === a.rank);
+      seats.push(seat(seats.length, ["pawn", p.colour, p.rank, a, on], () => (a
+        ? h("button", { class: `lb-mseat lb-tap${on ? " sel" : ""}`, disabled: m.pending,
                         "data-testid": `lb-leavepawn-${b.colour}-${p.rank}`, dataset: { boat: b.colour, rank: p.rank },
                         "aria-label": tr(`rank.${p.rank}`),
                         onclick: () => opts.onPick(a) }, pawn(view, p.colour, p.rank))
@@ -571,7 +590,7 @@ function miniBoard(env, opts) {
     for (let i = 0; i < b.leaks; i++) seats.push(seat(seats.length, ["leak"], () => h("span", { class: "lb-mseat lb-mleak" }, leakIcon(18))));
     const free = opts.freeSeat && opts.freeSeat[b.colour];
     let firstFree = true;
-    while (seats.length < 6) {
+    while (seats.length < SEATS) {
       if (free && firstFree) {
         seats.push(seat(seats.length, ["plus", free], () => h("button", { class: "lb-mseat lb-mfree lb-tap", disabled: m.pending,
                                  "data-testid": `lb-seat-${b.colour}`, dataset: { boat: b.colour },
@@ -579,21 +598,23 @@ function miniBoard(env, opts) {
         firstFree = false;
       } else seats.push(seat(seats.length, ["free", Boolean(free)], () => h("span", { class: `lb-mseat lb-mfree${free ? " lb-also" : ""}` }, empty())));
     }
-    const whole = opts.wholeBoat && opts.wholeBoat[b.colour];
-    const isSel = whole && sel && sel.boat === b.colour;
+    const head = env.part(morphId("lb-part-bhead", mode, b.colour), [b.colour, b.lane, b.island, b.row, view.rows], () => h("div", { class: "lb-mhead" },
+      glyph(b.colour, 16, ink(view, b.colour)), h("b", {}, colourName(view, tr, b.colour)),
+      h("small", {}, tr("boat.where", { lane: b.lane, island: tr(`island.short.${b.island}`), row: b.row, rows: view.rows }))));
+    return { head, seats };
+  }
+
+  function boatFrame(b, { head, seats }) {
+    const w = whole(b);
     const attrs = {
-      class: `lb-mboat${whole ? " lb-tap" : ""}${isSel ? " sel" : ""}`,
+      class: `lb-mboat${w ? " lb-tap" : ""}${isSel(b) ? " sel" : ""}`,
       dataset: { boat: b.colour }, style: { "--hull": fill(view, b.colour), "--hull-ink": ink(view, b.colour) },
     };
-    if (whole) { attrs.onclick = () => opts.onPick(whole); attrs["data-testid"] = `lb-boardboat-${b.colour}`; attrs.disabled = m.pending; }
-    return h(whole ? "button" : "div", attrs,
-      env.part(morphId("lb-part-bhead", mode, b.colour), [b.colour, b.lane, b.island, b.row, view.rows], () => h("div", { class: "lb-mhead" },
-        glyph(b.colour, 16, ink(view, b.colour)), h("b", {}, colourName(view, tr, b.colour)),
-        h("small", {}, tr("boat.where", { lane: b.lane, island: tr(`island.short.${b.island}`), row: b.row, rows: view.rows })))),
-      h("div", { class: "lb-mseats" }, seats));
+    if (w) { attrs.onclick = () => opts.onPick(w); attrs["data-testid"] = `lb-boardboat-${b.colour}`; attrs.disabled = m.pending; }
+    return h(w ? "button" : "div", attrs, head, h("div", { class: "lb-mseats" }, seats));
   }
-  return h("section", { class: `lb-miniboard${opts.inline ? " inline" : ""}${opts.pick && opts.wholeBoat ? " lb-boarding" : ""}`,
-                        "data-testid": opts.inline ? "lb-pick-board" : "lb-miniboard", hidden: Boolean(opts.hidden) },
-    opts.inline ? null : h("h3", {}, tr("boats")), cards);
 }
+
+// How many seats a boat shows (its seats' ids): its pawns and leaks, the free ones up to SEATS.
+const seatCount = (b) => Math.max(SEATS, b.pawns.length + b.leaks);
 

@@ -72,12 +72,12 @@ def test_the_board_of_others_turns_is_written_in_place(browser, preview):
     # a new turn: the line that says the turn built, no boat, nothing morphed, every boat the
     # same node
     assert out["turn"] == {"ok": True, "built": 1, "units": 0, "kept": True}, out["turn"]
-    # the board's shell, the boat and the seat (its other seats and its head kept), no subtree morphed
+    # the seat alone (the board and the boat hold it: kept, with its other seats and its head),
+    # no subtree morphed
     seated = out["seated"]
-    assert seated["ok"] and seated["built"] == 3 and seated["units"] == 0, seated
+    assert seated["ok"] and seated["built"] == 1 and seated["units"] == 0, seated
     assert seated["wasHidden"] and seated["seatKept"] and seated["shows"] and seated["pawns"] == 1, seated
-    # my block's shell, the line left to place, the row of the boat it went into, and the
-    # board's shell, that boat and its seat
+    # my block's shell, the line left to place, the row of the boat it went into, and the seat
     placed = out["placed"]
     assert placed["ok"] and placed["lineKept"] and placed["left"] == 1, placed
     assert placed["built"] <= 7, placed
