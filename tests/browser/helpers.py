@@ -67,6 +67,25 @@ def held_socket(page, sent=None, received=None, on=True):
     return hold, release
 
 
+def recorded_tv_game(browser, contexts, page_errors, url, size, game, bots, options, upto):
+    """A TV on `url` with `bots` bots playing `game` (start `options`) until version `upto`
+    (or its end), every socket frame it received kept: returns (tv, the `game` payloads the TV
+    was sent, without the final one), for tests that feed a page a recorded game."""
+    frames = []
+    tv = new_page(browser, contexts, page_errors, size, f"tv-{game}")
+    tv.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
+        payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))))
+    tv.goto(url + "/")
+    tv.locator("#room-code").wait_for()
+    for _ in range(bots):
+        host_request(tv, "add_bot", {})
+    tv.wait_for_function("n => window.castaways.state.room.players.length === n", arg=bots)
+    host_request(tv, "start", {"game": game, "options": options})
+    tv.wait_for_function("""n => { const g = window.castaways.state.game;
+      return g && (g.over || g.version >= n); }""", arg=upto, timeout=90_000)
+    return tv, [g for g in socket_events(frames, "game") if not g["over"]]
+
+
 def pick_game(tv, game):
     """The host TV picks a game in the lobby, and waits until the server's room says so. The
     lobby is drawn anew when the selection comes back (the game's options appear, the buttons

@@ -20,7 +20,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import own_server
-from tests.browser.helpers import forced_layouts, host_request as _request, new_page, socket_events, trace, tv_and_ana
+from tests.browser.helpers import (forced_layouts, host_request as _request, new_page, recorded_tv_game, trace,
+                                   tv_and_ana)
 
 pytestmark = pytest.mark.browser
 
@@ -178,17 +179,7 @@ def _morphed_and_fresh(tv, msg):
 @pytest.mark.parametrize("game", list(GAMES))
 def test_an_update_lays_the_tv_out_once(browser, contexts, page_errors, live_server, game):
     bots, options = GAMES[game]
-    frames = []
-    tv = new_page(browser, contexts, page_errors, TV_720, f"tv-{game}")
-    tv.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
-        payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))))
-    tv.goto(live_server + "/")
-    _room_with_bots(tv, bots)
-    tv.wait_for_function("n => window.castaways.state.room.players.length === n", arg=bots)
-    _request(tv, "start", {"game": game, "options": options})
-    tv.wait_for_function("""() => { const g = window.castaways.state.game;
-      return g && (g.over || g.version >= 45); }""", timeout=90_000)
-    games = [g for g in socket_events(frames, "game") if not g["over"]]
+    tv, games = recorded_tv_game(browser, contexts, page_errors, live_server, TV_720, game, bots, options, 45)
     assert len(games) > 20, len(games)
     # The first payload fits the board (a new game); after it, no update forces more than one
     # layout (the trace; the old Galèrapagos forced 10, Lifeboats 2). The frames' own layouts
