@@ -599,7 +599,11 @@ function revealPanel(view, tr, r, opts = {}) {
     r.kind === "eject" ? h("span", { class: "lb-weight" }, tr("weight", { n: v.weight })) : null,
     v.choice === "hat"
       ? h("span", { class: "lb-rchoice lb-rhat", title: tr("reveal.hat") }, hatGlyph(34), h("b", {}, tr("wheel.hat")))
-      : h("span", { class: "lb-rchoice" }, chip(view, tr, v.choice, { label: !three }))));
+      // (a boat shown by its glyph alone is named for a screen reader and on hover: the glyph
+      // itself is hidden from them)
+      : three ? h("span", { class: "lb-rchoice", role: "img", "aria-label": colourName(view, tr, v.choice),
+        title: colourName(view, tr, v.choice) }, chip(view, tr, v.choice, { label: false }))
+        : h("span", { class: "lb-rchoice" }, chip(view, tr, v.choice))));
   const counted = r.tally.some(([, n]) => n > 0);
   const tally = !counted ? null : h("div", { class: "lb-tally", title: tr("reveal.tally") },
     r.tally.filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]).map(([o, n]) =>
