@@ -269,7 +269,9 @@ def test_a_crowded_side_column_is_tightened_then_given_its_log_back(browser, pre
     page.goto(f"{preview}?page=table&s=eject_vote&lang=fr")
     page.wait_for_function("window.__ready === true")
     fits = "() => { const s = document.querySelector('.lb-side'); return s.scrollHeight <= s.clientHeight + 1; }"
-    assert page.evaluate(fits)
+    # (the column is tightened in the check after the frame's own layout, which __ready can
+    # precede: CI read it untightened; a column that never fits fails the wait)
+    page.wait_for_function(fits, timeout=5000)
     assert page.locator("[data-testid=lb-log]").is_hidden()
     data = page.evaluate("() => fetch('/states/eject_vote.json').then(r => r.json())")["table"]
     page.evaluate("m => window.__rerender(m)", data)
@@ -279,7 +281,7 @@ def test_a_crowded_side_column_is_tightened_then_given_its_log_back(browser, pre
     data["version"] += 1
     page.evaluate("m => window.__rerender(m)", data)
     page.locator("[data-testid=lb-log]").wait_for(state="visible")
-    assert page.evaluate(fits)
+    page.wait_for_function(fits, timeout=5000)
     assert not errors, errors
     page.close()
 
