@@ -457,10 +457,7 @@ function putInner(inner) {
       console.warn("morph of a part in a kept part failed, putting it in whole", err);
       dropPantry();
       partStats.swapped++;
-      for (const stand of drawn.querySelectorAll(`[${KEPT}]`)) {
-        const live = standing.get(stand);
-        if (live) stand.replaceWith(live);
-      }
+      putBack(drawn.querySelectorAll(`[${KEPT}]`));
       // (a morph that threw after it parked the shown part in its pantry, now dropped: the
       // drawn one goes where the shown one was)
       if (shown.isConnected) shown.replaceWith(drawn);
