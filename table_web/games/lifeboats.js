@@ -131,7 +131,7 @@ function seatSizes(page) {
 // is tightened from there, one layout fewer than from none.
 function fitSide(page, more = false, voting = false) {
   const side = page.querySelector(".lb-side");
-  let at = more ? TIGHT.filter((c) => page.classList.contains(c)).length : 0;
+  let at = more ? tightSteps(page) : 0;
   if (!more) page.classList.remove(...TIGHT);
   for (; at < steps(voting); at++) {
     if (!side || side.scrollHeight <= side.clientHeight + 1) break;
@@ -142,6 +142,8 @@ function fitSide(page, more = false, voting = false) {
 }
 const TIGHT = ["lb-tight-1", "lb-tight-2", "lb-tight-3"];
 const steps = (voting) => TIGHT.length - (voting ? 0 : 1);
+// how many of its steps the column has now
+const tightSteps = (page) => TIGHT.filter((c) => page.classList.contains(c)).length;
 // Checked after each update kept the last fit (checkSide: after the frame's own layout):
 // the column spills over (tighten it), or it was tightened for a crowded moment that has passed
 // and has room again for the log (fit it afresh): the log's room, and more than at the last fit
@@ -150,7 +152,7 @@ const steps = (voting) => TIGHT.length - (voting ? 0 : 1);
 const sideNeedsRefit = (page, voting) => {
   const side = page.querySelector(".lb-side");
   if (!side) return false;
-  const at = TIGHT.filter((c) => page.classList.contains(c)).length;
+  const at = tightSteps(page);
   if (at > steps(voting)) return true;
   if (side.scrollHeight > side.clientHeight + 1) return at < steps(voting);
   return page.classList.contains(TIGHT[0]) && sideFree(side) > Math.max(LOG_ROOM, (page.sideFree || 0) + 40);
@@ -178,7 +180,7 @@ function checkSide(page, m, key) {
     // updates' pages. (The seats alone: the column's classes as they are, nothing read.)
     const side = page.querySelector(".lb-side");
     const more = refit && side.scrollHeight > side.clientHeight + 1
-      && TIGHT.filter((c) => page.classList.contains(c)).length < steps(m.voting);
+      && tightSteps(page) < steps(m.voting);
     const had = FIT_CLASSES.filter((c) => page.classList.contains(c) && (more || !refit || !TIGHT.includes(c)));
     page.classList.remove(...FIT_CLASSES);
     m.fitKept = null;
