@@ -95,6 +95,10 @@ def start(hub, room, game_id, options):
                           count=count)
     stories.archive(hub, room)
     seed = _new_game(room, game_id, room.players, options)
+    # what is played is what is selected: the screens read the game's options from the room's
+    # selection (a reveal's length), and a start that named its own options must not leave
+    # them reading another's
+    room.selected = {"game": game_id, "options": dict(room.options)}
     for seat, player in enumerate(room.players):
         player.seat = seat
     rooms.colour_by_seat(room)

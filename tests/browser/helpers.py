@@ -383,7 +383,10 @@ def settled(js_value, frames=5, ready="true"):
       const now = JSON.stringify({js_value});
       const sheets = [...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet);
       if (!sheets || !({ready}) || window.__settledSeen !== now) {{ window.__settledSeen = now; window.__settledFor = 0; return false; }}
-      return ++window.__settledFor >= {frames};
+      if (++window.__settledFor < {frames}) return false;
+      // the next wait on this page counts its own frames, not this one's
+      delete window.__settledSeen;
+      return true;
     }}"""
 
 
@@ -422,6 +425,29 @@ def scrolled_shots(page, ys=(0, 1200)):
         out.append(page.screenshot(animations="disabled"))
     page.evaluate("window.scrollTo(0, 0)")
     return out
+
+
+# A live page still: its body's markup and size, its fonts and stylesheets the same for five frames.
+PAGE_STILL = settled("[document.body.innerHTML, document.documentElement.scrollHeight]",
+                     ready="document.fonts.status === 'loaded'")
+
+
+def shots_with_and_without(page, css, tries=3):
+    """scrolled_shots of a live `page` as it is and with the style `css` added: (without, with).
+    A live page can change between two sets of shots on its own (a room message drawn, a font
+    come in): the shots without are taken again after the style is taken out, and the whole is
+    taken again when those two differ, so what differs between the two returned is the style's."""
+    for _ in range(tries):
+        page.wait_for_function(PAGE_STILL, timeout=10000)
+        without = scrolled_shots(page)
+        style = page.add_style_tag(content=css)
+        page.wait_for_function(PAGE_STILL, timeout=10000)
+        with_css = scrolled_shots(page)
+        style.evaluate("s => s.remove()")
+        page.wait_for_function(PAGE_STILL, timeout=10000)
+        if scrolled_shots(page) == without:
+            return without, with_css
+    raise AssertionError(f"the page kept changing between its shots ({tries} tries)")
 
 
 def preview_tv(browser, preview, scenario, lang="en", twice=False):

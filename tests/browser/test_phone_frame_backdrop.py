@@ -6,7 +6,7 @@ old rule, at the top of a tall page and scrolled down it, in English and in Fren
 
 import pytest
 
-from tests.browser.helpers import scrolled_shots, tall_phone
+from tests.browser.helpers import shots_with_and_without, tall_phone
 
 OLD_BACKDROP = """html { background: var(--sand) !important; }
 .page-phone { background: linear-gradient(180deg, var(--sand) 0%, #efe2c6 100%) !important;
@@ -49,9 +49,9 @@ def test_the_phone_backdrop_is_the_roots_and_looks_the_same(open_table, open_pho
     drawn = layers(phone)
     assert not [d for d in drawn if d[0] == "body"], drawn
 
-    now = scrolled_shots(phone)
-    phone.add_style_tag(content=OLD_BACKDROP)
+    now, before = shots_with_and_without(phone, OLD_BACKDROP)
+    style = phone.add_style_tag(content=OLD_BACKDROP)
     assert [d for d in layers(phone) if d[0] == "body"], "the old rule no longer makes a layer: this test proves nothing"
-    before = scrolled_shots(phone)
+    style.evaluate("s => s.remove()")
     assert now[0] == before[0], "the top of the page differs from the old backdrop's"
     assert now[1] == before[1], "the page scrolled differs from the old backdrop's"

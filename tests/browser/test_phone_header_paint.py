@@ -7,7 +7,7 @@ the test measures something); the same pixels at the top and scrolled, in Englis
 
 import pytest
 
-from tests.browser.helpers import scrolled_shots, stamps, tall_phone, trace
+from tests.browser.helpers import shots_with_and_without, stamps, tall_phone, trace
 
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"]
 UNCLIPPED = ".page-phone .topbar { clip-path: none !important; }"
@@ -45,9 +45,9 @@ def test_the_phone_header_is_not_painted_again_when_the_page_changes_height(open
 
     assert header_paints(phone) == 0, "the header was painted again though nothing in it changed"
 
-    now = scrolled_shots(phone)
-    phone.add_style_tag(content=UNCLIPPED)
+    now, before = shots_with_and_without(phone, UNCLIPPED)
+    style = phone.add_style_tag(content=UNCLIPPED)
     assert header_paints(phone) > 0, "without its clip the header is not painted again: this test proves nothing"
-    before = scrolled_shots(phone)
+    style.evaluate("s => s.remove()")
     assert now[0] == before[0], "the top of the page differs from the header without its clip"
     assert now[1] == before[1], "the page scrolled, under the header, differs from the header without its clip"

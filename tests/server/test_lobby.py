@@ -174,6 +174,16 @@ def test_the_host_selects_a_game_and_everyone_sees_it(server):
     assert ana.last("room")["selected"] == {"game": "fixture", "options": {"rounds": 3}}
 
 
+def test_a_start_with_its_own_options_is_what_every_screen_sees_selected(server):
+    """The screens read the game's options from the room's selection (the TV's reveal length):
+    a start naming other options than the selection's leaves the selection saying what is played."""
+    table, code, (ana, ben) = server.lobby(["Ana", "Ben"])
+    assert table.send("select_game", {"game": "fixture", "options": {"rounds": 3}})["ok"]
+    assert table.send("start", {"game": "fixture", "options": {"rounds": 2}})["ok"]
+    assert ana.last("room")["selected"] == {"game": "fixture", "options": {"rounds": 2}}
+    assert server.room(code).selected["options"] == server.room(code).options
+
+
 @pytest.mark.parametrize("payload, code, params", [
     ({"game": "chess"}, "unknown_game", {"game": "chess"}),
     ({"game": "fixture", "options": {"speed": 1}}, "unknown_option", {"option": "speed"}),
