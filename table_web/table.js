@@ -11,7 +11,7 @@ import { connectionBadge, langSwitch, caller, gameStage, roomFlow, refusalNotice
 import { stageFitter } from "/static/js/fit.js";
 import { finalPanel } from "/static/js/final.js";
 import { onWatch } from "/static/js/story.js";
-import { cue, cueFor, countdownTicks, isMuted, setMuted, onMuteChange, played } from "/static/js/sound.js";
+import { cue, cueFor, countdownTicks, isMuted, setMuted, onMuteChange, played, warm } from "/static/js/sound.js";
 import { keepAwake } from "/static/js/wake.js";
 import { showPage } from "/static/js/morph.js";
 
@@ -352,6 +352,7 @@ function listen(msg) {
   }
   heard = msg;
   ticks.set(msg.over ? null : msg.deadline);
+  warm();
 }
 
 function onWelcome(w) {

@@ -19,6 +19,20 @@ function context() {
   if (audio.state === "suspended") audio.resume().catch(() => {});
   return audio;
 }
+let warming = false;
+/**
+ * Makes the audio context in an idle moment, once a game is on the screen: the first cue (a
+ * reveal's outcome, a sinking) would otherwise make it in the middle of that moment, and making
+ * one takes the main thread 80-350 ms in Chromium (its audio output opened), a visible hitch
+ * at the evening's first reveal. A context made before any touch is suspended, as one made by
+ * that cue was: the first tap or key resumes it.
+ */
+export function warm() {
+  if (warming || audio || muted) return;
+  warming = true;
+  const later = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
+  later(() => { if (!muted) context(); }, { timeout: 4000 });
+}
 for (const type of ["pointerdown", "keydown"]) {
   document.addEventListener(type, () => { if (!muted) context(); }, { capture: true, passive: true });
 }
