@@ -268,9 +268,12 @@ function boatWrap(env, line, apart, seats) {
 function stage(env) {
   const { view } = env;
   const parts = [];
-  // "Waiting for ...": built again only when whom or what for changes (names: the parts' extra)
+  // "Waiting for ...": built again only when whom or what for changes (names: the parts' extra).
+  // Of the deadline, whether there is one (the clock shown): its seconds are the ticker's to
+  // paint (render()), so a phone's card sheet holding a window open, which moves the deadline
+  // and resends the same view, builds no banner.
   const win = (view.fight && view.fight.window) || (["rescue", "thirst"].includes(view.phase) ? view.window : null);
-  const waiting = env.part("lbv-part-waiting", [view.over, env.msg.waiting_for || [], win, win ? env.msg.deadline : null],
+  const waiting = env.part("lbv-part-waiting", [view.over, env.msg.waiting_for || [], win, Boolean(win && env.msg.deadline)],
     () => lifeboatWaiting(env.msg, env.ctx));
   // The panel of the moment: its box (class, test id, a window's progress: who is done) is
   // drawn on every update, what it shows is a part with all it reads (the characters' names:
