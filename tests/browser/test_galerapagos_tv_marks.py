@@ -1,6 +1,6 @@
 """The Galèrapagos TV's castaways panel (issue 24): the marks that light its rows (whom the
 table waits for, who has acted, who votes and who has voted, the first player's star) are the
-words of its data-cw<seat>, one attribute per seat (with twelve castaways the panel wrote 60
+words of its data-cw<seat>, one attribute per seat (the star: its data-first, the seat) (with twelve castaways the panel wrote 60
 attributes on every update, one per seat and mark, "0" for most, each compared by the morph),
 and its rows are one part holding them: an update that changes no row (a turn passing on, a
 vote) builds none of them and makes one stand-in for them all; one that changes a piece of a row
@@ -21,7 +21,7 @@ def _marks(page):
     """The castaways panel's mark attributes, {name: value}."""
     return page.evaluate("""() => {
       const el = document.querySelector("[data-testid=gt-castaways]");
-      return Object.fromEntries(el.getAttributeNames().filter((n) => /^data-(cw|wait|acted|voter|voted|first)\\d+$/.test(n))
+      return Object.fromEntries(el.getAttributeNames().filter((n) => /^data-(cw|wait|acted|voter|voted|first)\\d*$/.test(n))
         .map((n) => [n, el.getAttribute(n)]));
     }""")
 
@@ -30,8 +30,10 @@ def _want(view, voting=(), voted=()):
     def words(c):
         s = c["seat"]
         return " ".join(w for w, on in (("wait", s in view["waiting_for"]), ("acted", c["acted"]), ("voter", s in voting),
-                                        ("voted", s in voted), ("first", not view["over"] and view.get("first_player") == s)) if on)
-    return {f"data-cw{c['seat']}": words(c) for c in view["castaways"]}
+                                        ("voted", s in voted)) if on)
+    # (the first player's star: data-first, the seat, an attribute of its own)
+    return {**{f"data-cw{c['seat']}": words(c) for c in view["castaways"]},
+            "data-first": "" if view["over"] else str(view.get("first_player"))}
 
 
 def _flags(page):
