@@ -456,7 +456,7 @@ function playerRow(view, tr, seat, afloat, ballot, part) {
     h("span", { class: `lb-vstate todo lb-vt${seat}`, dataset: { voted: "false" } }, tr("not_voted"))];
   return h("div", { class: `lb-player lb-s${seat}`, dataset: { seat: String(seat) } },
     part(morphId("lb-pswatch", seat), [], () => h("span", { class: "lb-pswatch", style: { background: fill(view, colour), color: ink(view, colour) } },
-      mark(view, colour, 26))),
+      seatClass(mark(view, colour, 26), "lb-pglyph", ""))),
     h("div", { class: "lb-pmain" },
       part(morphId("lb-pname", seat), [view.start_player === seat && view.phase !== "over"], () => h("div", { class: "lb-pname" }, h("b", {}, view.players[seat]),
         view.start_player === seat && view.phase !== "over"
