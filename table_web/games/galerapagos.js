@@ -342,7 +342,7 @@ function castaways({ view, tr, ctx }, part) {
   // voted (the words wait, acted, voter, voted of its data-cw<seat> light the rows and show
   // their marks, galerapagos.css; the actions' mark shows in their phase, the page's
   // data-phase), so a turn passing on, an action, a vote or a new phase rebuilds no row
-  // (issue 24); and so is the first player's star (the word first): a new turn rebuilds none
+  // (issue 24); and so is the first player's star (the panel's data-first): a new turn rebuilds none
   // of the two rows it moves between.
   const drawn = view.castaways.map((c) => {
     const state = stateOf(c);
@@ -366,7 +366,7 @@ function castaways({ view, tr, ctx }, part) {
         h("div", { class: "gt-cw-main" }, kids[0], h("div", { class: "gt-cw-meta" }, kids.slice(1)))),
     { holds: () => [
           piece("name", [c.conch, alarm], () => h("div", { class: "gt-cw-name" }, h("b", {}, col.name),
-            // every row has the star, shown for the first player (the panel's data-cw<seat>)
+            // every row has the star, shown for the first player (the panel's data-first)
             h("span", { class: "gt-star", title: tr("first_player") }, icon("star", 18)),
             // the conch and the alarm are in every row, hidden when not had: the row keeps its
             // shape (a mark come or gone writes an attribute, with no idiomorph call)

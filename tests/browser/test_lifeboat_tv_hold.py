@@ -20,10 +20,10 @@ def test_a_hold_moving_the_deadline_builds_no_banner(browser, preview):
     opened = {**data, "deadline": now + 30_000}
     # a deadline that appears: the banner is built, with its clock
     assert "lbv-part-waiting" in page.evaluate(RERENDER, opened)
-    assert 25 <= page.evaluate(CLOCK) <= 30
+    assert 15 <= page.evaluate(CLOCK) <= 30   # (a CI page can stall some seconds)
     # the same view, the deadline moved on by a hold: nothing built, the clock's new seconds
     held = {**opened, "deadline": now + 90_000}
     assert page.evaluate(RERENDER, held) == []
-    assert 85 <= page.evaluate(CLOCK) <= 90
+    assert 75 <= page.evaluate(CLOCK) <= 90
     assert not errors, errors
     page.close()

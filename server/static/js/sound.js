@@ -28,10 +28,11 @@ let warming = false;
  * that cue was: the first tap or key resumes it.
  */
 export function warm() {
-  if (warming || audio || muted) return;
+  if (warming || audio || muted || !(window.AudioContext || window.webkitAudioContext)) return;
   warming = true;
   const later = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
-  later(() => { if (!muted) context(); }, { timeout: 4000 });
+  // (muted meanwhile, or no context made: the next payload tries again)
+  later(() => { if (!muted) context(); warming = false; }, { timeout: 4000 });
 }
 for (const type of ["pointerdown", "keydown"]) {
   document.addEventListener(type, () => { if (!muted) context(); }, { capture: true, passive: true });
