@@ -403,9 +403,10 @@ function castaways({ view, tr, ctx }, part) {
   // panel morphed from another moment would not read as the same panel drawn afresh.)
   const marked = (seat, c) => [waiting.includes(seat) ? "wait" : "", c.acted ? "acted" : "",
     voting.includes(seat) ? "voter" : "", voting.includes(seat) && ballot.voted.includes(seat) ? "voted" : ""].filter(Boolean).join(" ");
-  const marks = {};
+  // (the star's first: a panel of five morphed into one of twelve adds data-cw5... after the
+  // others, as a panel drawn afresh has them)
+  const marks = { first: view.over ? "" : String(view.first_player) };
   for (const c of view.castaways) marks[`cw${c.seat}`] = marked(c.seat, c);
-  marks.first = view.over ? "" : String(view.first_player);
   // The rows are one part (gt-part-cws) that holds them (morph.js, `holds`), its own inputs the
   // seats in their order: an update that changes no row (most: a turn passing on, an action, a
   // vote, which are the panel's marks) makes one stand-in for the twelve rows; one that changes
