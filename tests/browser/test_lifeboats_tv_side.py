@@ -47,9 +47,9 @@ def test_five_long_names_voting_fit_the_side_column_whole(browser, preview, lang
     data["view"]["ballot"] = None
     data["view"]["waiting_for"] = data["waiting_for"] = [seat]
     data["version"] += 1
-    # (settled's count starts afresh: the fit before the refit reads as the last wait's value,
-    # and a poll in the next frame's animation callbacks, before the refit's layout, passed)
-    page.evaluate("m => { window.__settledSeen = undefined; window.__rerender(m); }", data)
+    # (settled's count starts afresh, as each wait's does: the fit before the refit reads as the
+    # last wait's value, and a poll in the next frame's callbacks, before the refit's layout, passed)
+    page.evaluate("m => window.__rerender(m)", data)
     page.wait_for_function(settled(FIT, 3), timeout=10000)
     side = page.evaluate(SIDE)
     assert side["over"] <= 1 and all(below <= 1 for _, below in side["panels"]), side
