@@ -62,6 +62,42 @@ def built(scenarios, name):
     return out
 
 
+# A preview's own files are the same for the whole run (a new browser context starts with an
+# empty cache, and shoot.py with a new browser).
+CACHED = "max-age=3600"
+
+# One more scenario drawn on a preview page already open: window.__show draws it as a new game
+# on the same page (as a rematch is drawn: a new game's page is built afresh), at the top of
+# the page as a page loaded afresh is. A page load costs the browser about 0.4 s of CPU, six
+# times the drawing, and the tests that walk every scenario did one per scenario, size and
+# language (about a third of the suite's time). It is drawn twice, as a page loaded afresh is
+# (the stage's first fit draws the TV again): the last action's events (a boat that moved, the
+# votes just turned) are then drawn as past, as on a loaded page, and the page is the one a load
+# draws (the Lifeboats pages' glyph classes aside: numbered in the order the page first drew
+# them). Two frames later, the fits a page runs after its frame's layout (a ResizeObserver's
+# check) have run.
+SHOW = """async ([name, kind, lang]) => {
+  const data = await (await fetch(`/states/${name}.json`)).json();
+  window.scrollTo(0, 0);
+  window.__show(data[kind], lang);
+  window.__rerender(window.__msg);
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+}"""
+
+
+def scenarios_on(page, base, kind, names, lang="en"):
+    """Each of `names` (scenarios) on `page` in turn, in `lang`, as it is yielded: the first by
+    loading the preview (base: its preview.html's address), the others drawn on that page
+    (SHOW). The first waits for the page's __ready, as a test of one scenario does."""
+    for i, name in enumerate(names):
+        if i == 0:
+            page.goto(f"{base}?page={kind}&s={name}&lang={lang}")
+            page.wait_for_function("window.__ready === true")
+        else:
+            page.evaluate(SHOW, [name, kind, lang])
+        yield name
+
+
 def start(game_id, scenarios, folder, port=0):
     """Serve game_id's preview (scenarios: a module with build(name); folder: its preview.html's
     folder) on 127.0.0.1; returns the server (server_port, shutdown())."""
@@ -75,11 +111,11 @@ def start(game_id, scenarios, folder, port=0):
         def log_message(self, *a):
             pass
 
-        def _send(self, body, ctype):
+        def _send(self, body, ctype, cache="no-store"):
             self.send_response(200)
             self.send_header("Content-Type", ctype + "; charset=utf-8")
             self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
+            self.send_header("Cache-Control", cache)
             self.end_headers()
             self.wfile.write(body)
 
@@ -99,8 +135,12 @@ def start(game_id, scenarios, folder, port=0):
                     file = os.path.normpath(os.path.join(root, path[len(prefix):]))
                     if file.startswith(root) and os.path.isfile(file):
                         with open(file, "rb") as f:
+                            # (the page's files are kept by the browser while a test runs: a
+                            # page loaded again, as the module tests do for every scenario,
+                            # neither fetches nor compiles them again; a scenario's state
+                            # above is never kept, its countdown being as of now)
                             return self._send(f.read(),
-                                              TYPES.get(file.rsplit(".", 1)[-1], "text/plain"))
+                                              TYPES.get(file.rsplit(".", 1)[-1], "text/plain"), CACHED)
                     break
             self.send_error(404)
 

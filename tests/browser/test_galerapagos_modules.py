@@ -47,10 +47,9 @@ def test_every_scenario_renders(browser, preview, lang, kind):
         ctx = browser.new_context(viewport=size)
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(f"{kind}: {e}"))
-        for name in scenarios.SCENARIOS:
+        # (the page loaded once, each scenario drawn on it as a new game: preview.scenarios_on)
+        for name in preview_page.scenarios_on(page, preview, kind, scenarios.SCENARIOS, lang):
             where = (kind, name, lang, size["width"])
-            page.goto(f"{preview}?page={kind}&s={name}&lang={lang}")
-            page.wait_for_function("window.__ready === true")
             # The card data is in before the module is ready (common.js awaits it, issue 24);
             # then the module's stylesheets, and the TV's fit once they are in.
             page.wait_for_function(PREVIEW_IN)

@@ -31,9 +31,8 @@ def test_every_scenario_renders_on_both_pages(browser, preview, lang):
         ctx = browser.new_context(viewport=size)
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(f"{kind}: {e}"))
-        for name in scenarios.SCENARIOS:
-            page.goto(f"{preview}?page={kind}&s={name}&lang={lang}")
-            page.wait_for_function("window.__ready === true")
+        # (the page loaded once, each scenario drawn on it as a new game: preview.scenarios_on)
+        for name in preview_page.scenarios_on(page, preview, kind, scenarios.SCENARIOS, lang):
             root = page.locator("#root")
             assert root.locator(".lb-table, .lb-phone").count() == 1, (kind, name)
             # "<b>Cy</b>" is a player's name: shown as text, never as markup.

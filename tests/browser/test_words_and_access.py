@@ -10,8 +10,9 @@ English and French, read as a person would (issue 19: 6, 12, 13) and audited wit
 
 One browser and one page per game and screen: the scenarios are walked in a loop (each built
 once), and every problem is listed before the test fails. The TV is walked at 1280x720 (its
-tightest screen; the module tests also draw every scenario at 1920x1080). Each scenario is
-loaded once and read in English, then drawn again in French (window.__lang). axe audits a
+tightest screen; the module tests also draw every scenario at 1920x1080). The page is loaded
+once, each scenario drawn on it as a new game (window.__show) and read in English, then drawn
+again in French (window.__lang). axe audits a
 drawing when it holds a part (element, class, colours) no earlier drawing had: an audit costs
 about two seconds, and contrast and roles depend on the parts, not on the words. The
 platform's own pages (lobby, join page, rules) are audited in test_platform_pages_pass_axe.
@@ -166,9 +167,7 @@ def test_every_scenario_reads_right_and_passes_axe(browser, axe, game, kind):
     page = ctx.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        for name in scenarios.SCENARIOS:
-            page.goto(f"{base}?page={kind}&s={name}&lang=en")
-            page.wait_for_function("window.__ready === true")
+        for name in preview_page.scenarios_on(page, base, kind, scenarios.SCENARIOS):
             for lang in ("en", "fr"):
                 where = f"{kind} {lang} {name}"
                 if lang != "en":
