@@ -136,9 +136,9 @@ def start(game_id, scenarios, folder, port=0):
                     if file.startswith(root) and os.path.isfile(file):
                         with open(file, "rb") as f:
                             # (the page's files are kept by the browser while a test runs: a
-                            # page loaded again, as the module tests do for every scenario,
-                            # neither fetches nor compiles them again; a scenario's state
-                            # above is never kept, its countdown being as of now)
+                            # page loaded again in the same context neither fetches nor
+                            # compiles them again; a scenario's state above is never kept,
+                            # its countdown being as of now)
                             return self._send(f.read(),
                                               TYPES.get(file.rsplit(".", 1)[-1], "text/plain"), CACHED)
                     break
