@@ -70,12 +70,15 @@ CACHED = "max-age=3600"
 # on the same page (as a rematch is drawn: a new game's page is built afresh), at the top of
 # the page as a page loaded afresh is. A page load costs the browser about 0.4 s of CPU, six
 # times the drawing, and the tests that walk every scenario did one per scenario, size and
-# language (about a third of the suite's time). It is drawn twice, as a page loaded afresh is
-# (the stage's first fit draws the TV again): the last action's events (a boat that moved, the
-# votes just turned) are then drawn as past, as on a loaded page, and the page is the one a load
-# draws (the Lifeboats pages' glyph classes aside: numbered in the order the page first drew
-# them). Two frames later, the fits a page runs after its frame's layout (a ResizeObserver's
-# check) have run.
+# language (about a third of the suite's time). It is drawn twice, as the Lifeboat and
+# Lifeboats TV previews loaded afresh are (their stage's first fit draws the page again; on the
+# other pages a second draw of the same payload changes nothing): the last action's events (a
+# boat that moved, the votes just turned) are then drawn as past, as on a loaded page, and the
+# page is the one a load draws (the Lifeboats pages' glyph classes aside: numbered in the order
+# the page first drew them). Two frames later, the fits a page runs after its frame's layout (a
+# ResizeObserver's check) have run. (The previews fit with no key, so each draw is fitted in
+# full and no scale is carried from one scenario to the next: a fit key there would need the
+# stage fitter's reset() in __show, as table.js does for a new game.)
 SHOW = """async ([name, kind, lang]) => {
   const data = await (await fetch(`/states/${name}.json`)).json();
   window.scrollTo(0, 0);
@@ -136,9 +139,9 @@ def start(game_id, scenarios, folder, port=0):
                     if file.startswith(root) and os.path.isfile(file):
                         with open(file, "rb") as f:
                             # (the page's files are kept by the browser while a test runs: a
-                            # page loaded again in the same context neither fetches nor
-                            # compiles them again; a scenario's state above is never kept,
-                            # its countdown being as of now)
+                            # page loaded again in the same context does not fetch them again;
+                            # a scenario's state above is never kept, its countdown being as
+                            # of now)
                             return self._send(f.read(),
                                               TYPES.get(file.rsplit(".", 1)[-1], "text/plain"), CACHED)
                     break

@@ -51,7 +51,8 @@ def test_every_scenario_renders(browser, preview, lang, kind):
         for name in preview_page.scenarios_on(page, preview, kind, scenarios.SCENARIOS, lang):
             where = (kind, name, lang, size["width"])
             # The card data is in before the module is ready (common.js awaits it, issue 24);
-            # then the module's stylesheets, and the TV's fit once they are in.
+            # then the module's stylesheets, and the TV's fit once they are in (on the page's
+            # load, for its first scenario; for the others, the drawing settled).
             page.wait_for_function(PREVIEW_IN)
             root = page.locator("#root")
             assert root.locator(".gt-table, .gp-phone").count() == 1, where
