@@ -22,9 +22,9 @@ ensureCss(new URL("./lifeboat.css", import.meta.url));
 
 // The picks, sheet and confirmation of one game (server/static/js/gamekey.js): a rematch
 // opens on its own first decision, never on a screen of the last game.
-// (its clock's ticker stops with its game: a rematch starts clean)
+// (its clock's ticker and its hold's renewal stop with its game: a rematch starts clean)
 const mem = gameMemory(() => ({ sel: {}, pending: false, error: null, confirm: null, holder: windowHolder(), stopTick: null }),
-  (m) => { if (m.stopTick) m.stopTick(); });
+  (m) => { if (m.stopTick) m.stopTick(); m.holder.stop(); });
 
 export function render(root, msg, ctx) {
   const m = mem(root, msg, ctx);
