@@ -1,14 +1,15 @@
-"""A Lifeboat page lets go of its timers when its game is gone (back to the lobby, another game,
-a rematch on the same page).
+"""A page lets go of its timers when its game is gone (back to the lobby, another game, a
+rematch on the same page).
 
-- A phone holding a window open (a pour confirmed in the thirst window, with a countdown:
-  server/static/js/hold.js) renews its `hold` every 15 s only while its game is the page's: back
-  in the lobby, or with another game started, the renewal sends nothing more (the server
-  refuses a hold of a gone game, and would resend the view every 15 s for the life of the page);
+- A phone holding a window open (server/static/js/hold.js: the Lifeboat phone, a pour confirmed
+  in the thirst window; the Galèrapagos phone, a card's sheet open at dawn) renews its `hold`
+  every 15 s only while its game is the page's: back in the lobby, or with another game
+  started, the renewal sends nothing more (the server refuses a hold of a gone game, and in
+  another game resends the whole view each time: every 15 s for the life of the page);
   a rematch stops the renewal at once (the module's game memory, gamekey.js). The page's state
   moves as on the phone page: window.castaways.state, driven by ui.js's roomFlow (what
   controller_web/phone.js uses), `net.request` recorded instead of sent.
-- The TV's and the phone's countdown tickers of the last game stop at a rematch: the old
+- The Lifeboat TV's and phone's countdown tickers of the last game stop at a rematch: the old
   clock, no longer on the page, is not written to again.
 
 Time is Playwright's clock (installed before the page loads): the 15 s and the seconds run
@@ -20,6 +21,15 @@ from tests.browser import preview as preview_page
 pytestmark = pytest.mark.browser
 
 preview = preview_page.served("lifeboat", "lbt_scenarios")
+gp_preview = preview_page.served("galerapagos", "gp_scenarios")
+
+# The phones that hold a window (hold.js's one holder): the game, its module, a scenario with a
+# window countdown, and what opens a choice there (the Lifeboat phone: a pour confirmed in the
+# thirst window; the Galèrapagos phone: a card's sheet opened at dawn).
+HOLDERS = {
+    "lifeboat": ("/phone/games/lifeboat.js", "thirst", "[data-testid^=lbp-act-pour]", "[data-testid$=-confirm]"),
+    "galerapagos": ("/phone/games/galerapagos.js", "dawn", ".gp-hcard:not([disabled])", "[data-testid=gp-sheet]"),
+}
 
 RENEW_MS = 15_000
 
@@ -36,14 +46,14 @@ def _page(browser, preview, page, scenario, size):
     return ctx, p, errors
 
 
-# The phone page's game flow around the Lifeboat phone module, on the preview's root: ui.js's
+# The phone page's game flow around a phone module (HOLDERS), on the preview's root: ui.js's
 # roomFlow keeps window.castaways.state (as phone.js does) and shows each game on a stage that
-# draws the Lifeboat module (another game's module is not this test's: its page is emptied);
+# draws that module (another game's module is not this test's: its page is emptied);
 # window.__sent records what the page asks the server, window.__intervals the 15 s intervals set
-# and cleared (the holder's renewal). Then the thirst window with a countdown, a pour confirmed:
-# the phone holds it.
-HOLDING = """async (name) => {
-  const mod = await import("/phone/games/lifeboat.js");
+# and cleared (the holder's renewal). Then the scenario's window with a countdown and its choice
+# opened (`opener`, `opened`: HOLDERS): the phone holds it.
+HOLDING = """async ([game, path, name, opener, opened]) => {
+  const mod = await import(path);
   const { roomFlow } = await import("/static/js/ui.js");
   const data = await fetch(`/states/${name}.json`).then((r) => r.json());
   const COLOURS = ["#d7263d", "#2f6fd6", "#2f9e5b", "#f2c230", "#8447b5", "#ee7a1b"];
@@ -58,9 +68,9 @@ HOLDING = """async (name) => {
   const stage = {
     show(msg, room) {
       shown = msg;
-      if (msg.game !== "lifeboat") { root.replaceChildren(); return; }
+      if (msg.game !== game) { root.replaceChildren(); return; }
       mod.render(root, msg, { lang: "en", page: "phone", t: (k) => k, has: () => false, players: [], room, seat: msg.seat,
-        colourOf: (seat) => ({ colour: COLOURS[seat % 6], letter: "P", name: msg.view.players[seat], id: `p${seat}` }),
+        colourOf: (seat) => ({ colour: COLOURS[seat % 6], letter: "P", name: `Player ${seat}`, id: `p${seat}` }),
         act: () => Promise.resolve({ ok: true }) });
     },
     reset() { shown = null; root.replaceChildren(); },
@@ -75,15 +85,16 @@ HOLDING = """async (name) => {
   window.__data = data.phone;
   flow.onRoom(room);
   flow.onGame({ ...data.phone, match: 1, deadline: Date.now() + 60000, countdown: "window" });
-  root.querySelector("[data-testid^=lbp-act-pour]").click();
-  return { confirm: Boolean(root.querySelector("[data-testid$=-confirm]")), version: data.phone.version };
+  root.querySelector(opener).click();
+  return { confirm: Boolean(root.querySelector(opened)), version: data.phone.version };
 }"""
 
 
-def _holding(page):
-    """The phone holding the thirst window open; the payload's version."""
-    out = page.evaluate(HOLDING, "thirst")
-    assert out["confirm"], "the pour's confirmation is open"
+def _holding(page, game):
+    """The phone holding its window open; the payload's version."""
+    path, scenario, opener, opened = HOLDERS[game]
+    out = page.evaluate(HOLDING, [game, path, scenario, opener, opened])
+    assert out["confirm"], "the choice is open"
     # (a renewal, a hold and a draw are synchronous: sent by the time evaluate or run_for returns)
     assert page.evaluate("() => window.__sent") == [["hold", {"version": out["version"]}]]
     return out["version"]
@@ -94,11 +105,18 @@ def _renewal_due(page):
     page.clock.run_for(RENEW_MS + 1000)
 
 
-def test_the_hold_is_renewed_while_the_game_goes_on(browser, preview):
+def _holding_phone(browser, request, game):
+    """(context, page, errors, version): a phone of `game` holding its window open."""
+    url = request.getfixturevalue("preview" if game == "lifeboat" else "gp_preview")
+    ctx, page, errors = _page(browser, url, "phone", HOLDERS[game][1], {"width": 390, "height": 844})
+    return ctx, page, errors, _holding(page, game)
+
+
+@pytest.mark.parametrize("game", list(HOLDERS))
+def test_the_hold_is_renewed_while_the_game_goes_on(browser, request, game):
     """The baseline the tests below depend on: with the game still the page's, the renewal
     runs (a test of a renewal that never comes would prove nothing)."""
-    ctx, page, errors = _page(browser, preview, "phone", "thirst", {"width": 390, "height": 844})
-    version = _holding(page)
+    ctx, page, errors, version = _holding_phone(browser, request, game)
     _renewal_due(page)
     assert page.evaluate("() => window.__sent") == [["hold", {"version": version}]] * 2
     assert not errors, errors
@@ -106,18 +124,19 @@ def test_the_hold_is_renewed_while_the_game_goes_on(browser, preview):
 
 
 @pytest.mark.parametrize("gone", ["lobby", "another_game"])
-def test_no_hold_is_sent_once_the_game_is_gone(browser, preview, gone):
-    ctx, page, errors = _page(browser, preview, "phone", "thirst", {"width": 390, "height": 844})
-    version = _holding(page)
+@pytest.mark.parametrize("game", list(HOLDERS))
+def test_no_hold_is_sent_once_the_game_is_gone(browser, request, game, gone):
+    ctx, page, errors, version = _holding_phone(browser, request, game)
     if gone == "lobby":
         # the host ended the game: the room comes back in the lobby (the page shows the lobby;
         # the Lifeboat module is never drawn again)
         page.evaluate("() => window.__flow.onRoom({ ...window.__room, status: 'lobby' })")
         assert page.evaluate("() => window.castaways.state.game") is None
     else:
-        # the host started Galèrapagos: its own module draws its payloads from now on
-        page.evaluate("""v => window.__flow.onGame({ game: "galerapagos", match: 2, version: v, seat: 0,
-          view: {}, legal_actions: [], waiting_for: [], over: false, events: [] })""", version + 1)
+        # the host started another game: its own module draws its payloads from now on
+        other = "galerapagos" if game == "lifeboat" else "lifeboat"
+        page.evaluate("""([g, v]) => window.__flow.onGame({ game: g, match: 2, version: v, seat: 0,
+          view: {}, legal_actions: [], waiting_for: [], over: false, events: [] })""", [other, version + 1])
     _renewal_due(page)
     assert page.evaluate("() => window.__sent") == [["hold", {"version": version}]]
     # the renewal's timer ran once more and stopped itself: nothing left to wake the page
@@ -127,9 +146,9 @@ def test_no_hold_is_sent_once_the_game_is_gone(browser, preview, gone):
     ctx.close()
 
 
-def test_a_rematch_stops_the_hold_at_once(browser, preview):
-    ctx, page, errors = _page(browser, preview, "phone", "thirst", {"width": 390, "height": 844})
-    version = _holding(page)
+@pytest.mark.parametrize("game", list(HOLDERS))
+def test_a_rematch_stops_the_hold_at_once(browser, request, game):
+    ctx, page, errors, version = _holding_phone(browser, request, game)
     # the rematch's first payload: the same module on the same root, a new game (match 2)
     page.evaluate("""v => window.__flow.onGame({ ...window.__data, match: 2, version: v, deadline: null })""", version + 1)
     # stopped by the draw of the new game itself, before any tick of the clock
