@@ -12,6 +12,7 @@ import { ensureCss } from "/static/js/dom.js";
 import { voteWheel, startIndex } from "/static/js/wheel.js";
 import { bringIntoView } from "/static/js/intoview.js";
 import { ticker } from "/static/js/waiting.js";
+import { windowHolder } from "/static/js/hold.js";
 
 export { strings };
 
@@ -20,8 +21,8 @@ ensureCss(new URL("./galerapagos.css", import.meta.url));
 // The picks, sheet and confirmation of one game (server/static/js/gamekey.js): a rematch
 // opens on its own first decision, never on a screen of the last game.
 // (its clock's ticker and its hold's renewal stop with its game: a rematch starts clean)
-const mem = gameMemory(() => ({ sel: {}, pending: false, error: null, sheet: null, confirm: null, timer: null }),
-  (m) => { if (m.timer) m.timer(); clearInterval(m.holdTimer); });
+const mem = gameMemory(() => ({ sel: {}, pending: false, error: null, sheet: null, confirm: null, timer: null, holder: windowHolder() }),
+  (m) => { if (m.timer) m.timer(); m.holder.stop(); });
 
 export function render(root, msg, ctx) {
   const m = mem(root, msg, ctx);
@@ -51,7 +52,7 @@ function draw(root, m) {
   const redraw = () => draw(root, m);
   const send = (action) => {
     if (m.pending) return;
-    m.pending = true; m.error = null; m.sheet = null; m.confirm = null; m.acted = true; redraw();
+    m.pending = true; m.error = null; m.sheet = null; m.confirm = null; m.holder.acted(); redraw();
     Promise.resolve(ctx.act(action)).then((reply) => {
       if (reply && reply.ok === false) {
         m.pending = false;
@@ -110,23 +111,11 @@ function draw(root, m) {
 
 // While a card sheet is open during a window countdown, the phone holds the window open
 // (`hold`, resent every 15 s, docs/protocol.md); closing the sheet without a card releases it.
-// Playing a card ends the hold on the server by itself.
+// Playing a card ends the hold on the server by itself. The shared holder (hold.js), as the
+// Lifeboat phone's: its renewal also stops once the page has left this game (the lobby, another
+// game), which this module's own copy of it never saw.
 function holdWindow({ view, m, msg }) {
-  const st = view.stage || {};
-  const open = Boolean(m.sheet && st.window && msg.deadline);
-  const net = window.castaways && window.castaways.net;
-  if (!net || typeof net.request !== "function") return;
-  const ask = (event) => Promise.resolve(net.request(event, { version: m.lastMsg.version })).catch(() => null);
-  if (open && !m.holding) {
-    m.holding = true;
-    ask("hold");
-    m.holdTimer = setInterval(() => ask("hold"), 15000);
-  } else if (!open && m.holding) {
-    m.holding = false;
-    clearInterval(m.holdTimer);
-    if (!m.acted) ask("release");
-  }
-  m.acted = false;
+  m.holder.update(Boolean(m.sheet && (view.stage || {}).window), msg);
 }
 
 // A window's countdown ticks from waiting.js's ticker, as the TVs' and the other phones' do: its

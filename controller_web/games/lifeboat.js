@@ -22,7 +22,9 @@ ensureCss(new URL("./lifeboat.css", import.meta.url));
 
 // The picks, sheet and confirmation of one game (server/static/js/gamekey.js): a rematch
 // opens on its own first decision, never on a screen of the last game.
-const mem = gameMemory(() => ({ sel: {}, pending: false, error: null, confirm: null, holder: windowHolder() }));
+// (its clock's ticker and its hold's renewal stop with its game: a rematch starts clean)
+const mem = gameMemory(() => ({ sel: {}, pending: false, error: null, confirm: null, holder: windowHolder(), stopTick: null }),
+  (m) => { if (m.stopTick) m.stopTick(); m.holder.stop(); });
 
 export function render(root, msg, ctx) {
   const m = mem(root, msg, ctx);

@@ -25,9 +25,11 @@ const H = 1080;
 export const fit = { width: W, height: H };
 const LOG_LINES = 12;
 const LOG_GROUP = 3;      // the log's slots a part of the list holds (side())
-// {log, version, lastNav, lastFight, rects} of one game (server/static/js/gamekey.js): a
-// rematch starts with no old log, fight or navigation card.
-const mem = gameMemory(() => ({ log: [], logged: 0, says: saysCache(), version: -1, lastNav: null, lastFight: null, rects: {} }));
+// {log, version, lastNav, lastFight, rects, stopTick} of one game (server/static/js/gamekey.js):
+// a rematch starts with no old log, fight or navigation card (its clock's ticker stops with its
+// game: render() stops only the ticker of the memory it draws from, the new game's).
+const mem = gameMemory(() => ({ log: [], logged: 0, says: saysCache(), version: -1, lastNav: null, lastFight: null, rects: {}, stopTick: null }),
+  (m) => { if (m.stopTick) m.stopTick(); });
 
 export function render(root, msg, ctx) {
   const m = mem(root, msg, ctx);
