@@ -240,11 +240,21 @@ LIFEBOATS_PHONE_CTX = ('lang: "en", t: (k) => k, players: [], room: null,'
 def preview_phone(browser, preview, scenario, lang="en", touch=False):
     """A 390x844 phone page of a game's preview (tests/browser/preview.py) at `scenario`, in
     `lang` (`touch`: a touch screen, as a phone's), ready: (context, page, the page's errors)."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, **({"has_touch": True, "is_mobile": True} if touch else {}))
+    return preview_at(browser, preview, "phone", scenario, {"width": 390, "height": 844}, lang,
+                      **({"has_touch": True, "is_mobile": True} if touch else {}))
+
+
+def preview_at(browser, preview, page_name, scenario, size, lang="en", clock=False, **options):
+    """A preview page (`page_name`: table or phone) at `scenario`, `size`, in `lang`, ready:
+    (context, page, the page's errors). `clock`: Playwright's clock installed before it loads
+    (its timers then run only as the test says); `options`: the context's."""
+    ctx = browser.new_context(viewport=size, **options)
+    if clock:
+        ctx.clock.install()
     page = ctx.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{preview}?page=phone&s={scenario}&lang={lang}")
+    page.goto(f"{preview}?page={page_name}&s={scenario}&lang={lang}")
     page.wait_for_function("window.__ready === true")
     return ctx, page, errors
 

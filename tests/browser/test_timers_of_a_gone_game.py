@@ -17,6 +17,7 @@ at once, no sleeps."""
 import pytest
 
 from tests.browser import preview as preview_page
+from tests.browser.helpers import preview_at
 
 pytestmark = pytest.mark.browser
 
@@ -36,14 +37,7 @@ RENEW_MS = 15_000
 
 def _page(browser, preview, page, scenario, size):
     """A preview page with Playwright's clock: (context, page, its errors)."""
-    ctx = browser.new_context(viewport=size)
-    ctx.clock.install()
-    p = ctx.new_page()
-    errors = []
-    p.on("pageerror", lambda e: errors.append(str(e)))
-    p.goto(f"{preview}?page={page}&s={scenario}&lang=en")
-    p.wait_for_function("window.__ready === true")
-    return ctx, p, errors
+    return preview_at(browser, preview, page, scenario, size, clock=True)
 
 
 # The phone page's game flow around a phone module (HOLDERS), on the preview's root: ui.js's
