@@ -247,7 +247,8 @@ def preview_phone(browser, preview, scenario, lang="en", touch=False):
 def preview_at(browser, preview, page_name, scenario, size, lang="en", clock=False, **options):
     """A preview page (`page_name`: table or phone) at `scenario`, `size`, in `lang`, ready:
     (context, page, the page's errors). `clock`: Playwright's clock installed before it loads
-    (its timers then run only as the test says); `options`: the context's."""
+    and paused once the page is ready (its timers then run only as the test says: an installed
+    clock alone keeps running at the real pace); `options`: the context's."""
     ctx = browser.new_context(viewport=size, **options)
     if clock:
         ctx.clock.install()
@@ -256,6 +257,8 @@ def preview_at(browser, preview, page_name, scenario, size, lang="en", clock=Fal
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{preview}?page={page_name}&s={scenario}&lang={lang}")
     page.wait_for_function("window.__ready === true")
+    if clock:
+        page.clock.pause_at(page.evaluate("Date.now()"))
     return ctx, page, errors
 
 

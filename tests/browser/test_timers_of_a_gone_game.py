@@ -12,8 +12,8 @@ rematch on the same page).
 - The Lifeboat TV's and phone's countdown tickers of the last game stop at a rematch: the old
   clock, no longer on the page, is not written to again.
 
-Time is Playwright's clock (installed before the page loads): the 15 s and the seconds run
-at once, no sleeps."""
+Time is Playwright's clock (installed before the page loads, paused once it is ready): the
+15 s and the seconds run when the test says, at once, no sleeps."""
 import pytest
 
 from tests.browser import preview as preview_page
@@ -123,7 +123,7 @@ def test_no_hold_is_sent_once_the_game_is_gone(browser, request, game, gone):
     ctx, page, errors, version = _holding_phone(browser, request, game)
     if gone == "lobby":
         # the host ended the game: the room comes back in the lobby (the page shows the lobby;
-        # the Lifeboat module is never drawn again)
+        # the holding module is never drawn again)
         page.evaluate("() => window.__flow.onRoom({ ...window.__room, status: 'lobby' })")
         assert page.evaluate("() => window.castaways.state.game") is None
     else:
