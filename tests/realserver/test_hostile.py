@@ -124,7 +124,7 @@ def test_every_mode_serves_two_thousand_sockets(start_live_server, mode):
         assert (await newcomer.call("join", {"name": "Ben"}))["ok"]
         # The TV and Ana leave before the 2,000 do. In threading mode, 2,000 WebSockets
         # closing at once wake about 8,000 threads that all want the GIL: the server then
-        # answers nothing for tens of seconds (a known limit of that mode, not what this
+        # answers nothing for tens of seconds (docs/hosting.md: not fixed, and not what this
         # test measures), and a client closing then waits all that time.
         for screen in (table, ana):
             await asyncio.to_thread(screen.close)
