@@ -4,13 +4,13 @@ rematch on the same page).
 - A phone holding a window open (server/static/js/hold.js: the Lifeboat phone, a pour confirmed
   in the thirst window; the Galèrapagos phone, a card's sheet open at dawn) renews its `hold`
   every 15 s only while its game is the page's: back in the lobby, or with another game
-  started, the renewal sends nothing more (the server refuses a hold of a gone game, and in
-  another game resends the whole view each time: every 15 s for the life of the page);
-  a rematch stops the renewal at once (the module's game memory, gamekey.js). The page's state
-  moves as on the phone page: window.castaways.state, driven by ui.js's roomFlow (what
-  controller_web/phone.js uses), `net.request` recorded instead of sent.
-- The Lifeboat TV's and phone's countdown tickers of the last game stop at a rematch: the old
-  clock, no longer on the page, is not written to again.
+  started, the renewal stops at once (the server refuses a hold of a gone game, and in another
+  game resends the whole view each time: every 15 s for the life of the page); so does a
+  rematch. The pages' game stage ends a gone game's memory (ui.js gameStage, gamekey.js
+  endGames), whose dispose stops the holder. The flow is the pages' own (ui.js roomFlow and
+  gameStage on the preview's root), `net.request` recorded instead of sent.
+- The Lifeboat TV's and phone's countdown tickers of the last game stop at a rematch and back
+  in the lobby: the old clock, no longer on the page, is not written to again.
 
 Time is Playwright's clock (installed before the page loads, paused once it is ready): the
 15 s and the seconds run when the test says, at once, no sleeps."""
@@ -24,13 +24,19 @@ pytestmark = pytest.mark.browser
 preview = preview_page.served("lifeboat", "lbt_scenarios")
 gp_preview = preview_page.served("galerapagos", "gp_scenarios")
 
-# The phones that hold a window (hold.js's one holder): the game, its module, a scenario with a
-# window countdown, and what opens a choice there (the Lifeboat phone: a pour confirmed in the
-# thirst window; the Galèrapagos phone: a card's sheet opened at dawn).
+# The phones that hold a window (hold.js's one holder): the game, a scenario with a window
+# countdown, and what opens a choice there (the Lifeboat phone: a pour confirmed in the thirst
+# window; the Galèrapagos phone: a card's sheet opened at dawn).
 HOLDERS = {
-    "lifeboat": ("/phone/games/lifeboat.js", "thirst", "[data-testid^=lbp-act-pour]", "[data-testid$=-confirm]"),
-    "galerapagos": ("/phone/games/galerapagos.js", "dawn", ".gp-hcard:not([disabled])", "[data-testid=gp-sheet]"),
+    "lifeboat": ("thirst", "[data-testid^=lbp-act-pour]", "[data-testid$=-confirm]"),
+    "galerapagos": ("dawn", ".gp-hcard:not([disabled])", "[data-testid=gp-sheet]"),
 }
+
+# The Lifeboat pages' countdown clocks: the page, a scenario with a window, the clock.
+TICKERS = [
+    ("table", "fight_joined_6p", "[data-testid=waiting-for] .wf-secs"),
+    ("phone", "thirst", ".lbp-secs"),
+]
 
 RENEW_MS = 15_000
 
@@ -40,54 +46,52 @@ def _page(browser, preview, page, scenario, size):
     return preview_at(browser, preview, page, scenario, size, clock=True)
 
 
-# The phone page's game flow around a phone module (HOLDERS), on the preview's root: ui.js's
-# roomFlow keeps window.castaways.state (as phone.js does) and shows each game on a stage that
-# draws that module (another game's module is not this test's: its page is emptied);
-# window.__sent records what the page asks the server, window.__intervals the 15 s intervals set
-# and cleared (the holder's renewal). Then the scenario's window with a countdown and its choice
-# opened (`opener`, `opened`: HOLDERS): the phone holds it.
-HOLDING = """async ([game, path, name, opener, opened]) => {
-  const mod = await import(path);
-  const { roomFlow } = await import("/static/js/ui.js");
+# The pages' game flow on the preview's root: ui.js's real game stage and roomFlow (what
+# controller_web/phone.js and table_web/table.js use) for `page` ("phone" or "table"), the
+# game's module drawing its payloads (the other game's, in a test that starts it, is the
+# generic renderer: the room says it has no module for this page). window.__sent records what
+# the page asks the server, window.__intervals the 15 s intervals set and cleared (the holder's
+# renewal). window.__flow, window.__room, window.__data (the scenario's payload): for the test.
+STAGED = """async ([game, page, name]) => {
+  const { roomFlow, gameStage } = await import("/static/js/ui.js");
   const data = await fetch(`/states/${name}.json`).then((r) => r.json());
-  const COLOURS = ["#d7263d", "#2f6fd6", "#2f9e5b", "#f2c230", "#8447b5", "#ee7a1b"];
   const root = document.getElementById("root");
   const sent = window.__sent = [];
   const intervals = window.__intervals = { set: [], cleared: [] };
   const setI = window.setInterval, clearI = window.clearInterval;
   window.setInterval = (f, ms, ...rest) => { const id = setI(f, ms, ...rest); if (ms === 15000) intervals.set.push(id); return id; };
   window.clearInterval = (id) => { if (intervals.set.includes(id)) intervals.cleared.push(id); return clearI(id); };
+  window.castaways = { net: { request: (event, payload) => { sent.push([event, payload]); return Promise.resolve({ ok: true }); } } };
   const state = { room: null, game: null };
-  let shown = null;
-  const stage = {
-    show(msg, room) {
-      shown = msg;
-      if (msg.game !== game) { root.replaceChildren(); return; }
-      mod.render(root, msg, { lang: "en", page: "phone", t: (k) => k, has: () => false, players: [], room, seat: msg.seat,
-        colourOf: (seat) => ({ colour: COLOURS[seat % 6], letter: "P", name: `Player ${seat}`, id: `p${seat}` }),
-        act: () => Promise.resolve({ ok: true }) });
-    },
-    reset() { shown = null; root.replaceChildren(); },
-    setRoom() {},
-    get msg() { return shown; },
-  };
-  const flow = roomFlow("phone", stage, state, () => {});
-  window.castaways = { state, net: { request: (event, payload) => { sent.push([event, payload]); return Promise.resolve({ ok: true }); } } };
-  const room = { code: "ABCD", status: "playing", players: [], host: null, selected: null, games: [] };
-  window.__flow = flow;
+  const stage = gameStage(page, root, () => ({ seat: state.game ? state.game.seat : null, act: () => Promise.resolve({ ok: true }) }));
+  const other = game === "lifeboat" ? "galerapagos" : "lifeboat";
+  const room = { code: "ABCD", status: "playing", players: [], host: null, selected: null,
+    games: [{ id: other, pages: { table: false, phone: false } }] };
+  window.__flow = roomFlow(page, stage, state, () => {});
   window.__room = room;
-  window.__data = data.phone;
-  flow.onRoom(room);
-  flow.onGame({ ...data.phone, match: 1, deadline: Date.now() + 60000, countdown: "window" });
-  root.querySelector(opener).click();
-  return { confirm: Boolean(root.querySelector(opened)), version: data.phone.version };
+  window.__data = data[page];
+  window.__flow.onRoom(room);
+  // a window's countdown, 60 s ahead, of the room's first game (match 1)
+  await window.__flow.onGame({ ...data[page], match: 1, deadline: Date.now() + 60000, countdown: "window" });
 }"""
+
+# Then, on a phone (HOLDERS), the choice that holds the window opened (`opener`, `opened`).
+HOLDING = """([opener, opened]) => {
+  const root = document.getElementById("root");
+  root.querySelector(opener).click();
+  return { confirm: Boolean(root.querySelector(opened)), version: window.__data.version };
+}"""
+
+
+def _staged(page, game, page_name, scenario):
+    page.evaluate(STAGED, [game, page_name, scenario])
 
 
 def _holding(page, game):
     """The phone holding its window open; the payload's version."""
-    path, scenario, opener, opened = HOLDERS[game]
-    out = page.evaluate(HOLDING, [game, path, scenario, opener, opened])
+    scenario, opener, opened = HOLDERS[game]
+    _staged(page, game, "phone", scenario)
+    out = page.evaluate(HOLDING, [opener, opened])
     assert out["confirm"], "the choice is open"
     # (a renewal, a hold and a draw are synchronous: sent by the time evaluate or run_for returns)
     assert page.evaluate("() => window.__sent") == [["hold", {"version": out["version"]}]]
@@ -102,7 +106,7 @@ def _renewal_due(page):
 def _holding_phone(browser, request, game):
     """(context, page, errors, version): a phone of `game` holding its window open."""
     url = request.getfixturevalue("preview" if game == "lifeboat" else "gp_preview")
-    ctx, page, errors = _page(browser, url, "phone", HOLDERS[game][1], {"width": 390, "height": 844})
+    ctx, page, errors = _page(browser, url, "phone", HOLDERS[game][0], {"width": 390, "height": 844})
     return ctx, page, errors, _holding(page, game)
 
 
@@ -125,17 +129,17 @@ def test_no_hold_is_sent_once_the_game_is_gone(browser, request, game, gone):
         # the host ended the game: the room comes back in the lobby (the page shows the lobby;
         # the holding module is never drawn again)
         page.evaluate("() => window.__flow.onRoom({ ...window.__room, status: 'lobby' })")
-        assert page.evaluate("() => window.castaways.state.game") is None
+        assert page.evaluate("() => document.getElementById('root').childElementCount") == 0
     else:
         # the host started another game: its own module draws its payloads from now on
         other = "galerapagos" if game == "lifeboat" else "lifeboat"
         page.evaluate("""([g, v]) => window.__flow.onGame({ game: g, match: 2, version: v, seat: 0,
           view: {}, legal_actions: [], waiting_for: [], over: false, events: [] })""", [other, version + 1])
-    _renewal_due(page)
-    assert page.evaluate("() => window.__sent") == [["hold", {"version": version}]]
-    # the renewal's timer ran once more and stopped itself: nothing left to wake the page
+    # the renewal is stopped as the game goes, before any tick of the clock
     iv = page.evaluate("() => window.__intervals")
     assert len(iv["set"]) == 1 and iv["cleared"] == iv["set"], iv
+    _renewal_due(page)
+    assert page.evaluate("() => window.__sent") == [["hold", {"version": version}]]
     assert not errors, errors
     ctx.close()
 
@@ -169,10 +173,7 @@ TICKING_THEN_REMATCH = """async ([selector, next]) => {
 }"""
 
 
-@pytest.mark.parametrize("page_name,scenario,selector", [
-    ("table", "fight_joined_6p", "[data-testid=waiting-for] .wf-secs"),
-    ("phone", "thirst", ".lbp-secs"),
-])
+@pytest.mark.parametrize("page_name,scenario,selector", TICKERS)
 def test_the_last_games_ticker_stops_at_a_rematch(browser, preview, page_name, scenario, selector):
     size = {"width": 1280, "height": 720} if page_name == "table" else {"width": 390, "height": 844}
     ctx, page, errors = _page(browser, preview, page_name, scenario, size)
@@ -181,6 +182,24 @@ def test_the_last_games_ticker_stops_at_a_rematch(browser, preview, page_name, s
     before = page.evaluate("() => window.__old.dataset.seconds")
     page.clock.run_for(3000)
     # (the new game's page has no countdown: the old clock is the only one a ticker could write)
+    assert page.evaluate("() => window.__old.dataset.seconds") == before
+    assert not errors, errors
+    ctx.close()
+
+
+@pytest.mark.parametrize("page_name,scenario,selector", TICKERS)
+def test_the_last_games_ticker_stops_back_in_the_lobby(browser, preview, page_name, scenario, selector):
+    """Back in the lobby nothing draws the game's module again: the page's stage ends its game
+    (gamekey.js endGames), or its ticker would write the old clock until the deadline."""
+    size = {"width": 1280, "height": 720} if page_name == "table" else {"width": 390, "height": 844}
+    ctx, page, errors = _page(browser, preview, page_name, scenario, size)
+    _staged(page, "lifeboat", page_name, scenario)
+    assert page.evaluate("s => { window.__old = document.querySelector(s); return window.__old.dataset.seconds; }",
+                         selector), "the clock is painted"
+    page.evaluate("() => window.__flow.onRoom({ ...window.__room, status: 'lobby' })")
+    assert page.evaluate("() => !window.__old.isConnected")
+    before = page.evaluate("() => window.__old.dataset.seconds")
+    page.clock.run_for(3000)
     assert page.evaluate("() => window.__old.dataset.seconds") == before
     assert not errors, errors
     ctx.close()

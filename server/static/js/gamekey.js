@@ -4,6 +4,12 @@
 // into the same root, so memory kept per root outlives its game. gameMemory() keys it by the
 // game: the room code, the game's kind and the `match` the server gives every start
 // (docs/protocol.md), so a new game always begins with fresh memory.
+//
+// A game's memory may hold timers (a countdown's ticker, a held window's renewal, observers).
+// A module learns its game is over only when it draws another one; back in the lobby, or with
+// another game's module in the root, it is never drawn again. So the page that owns the root
+// (ui.js's game stage) ends its games when they go: endGames(root) disposes every module's
+// memory of that root at once.
 
 /** The key of the game a `game` payload belongs to ("CODE/lifeboat/3"). */
 export function gameKey(msg, ctx) {
@@ -19,16 +25,39 @@ export function gameKey(msg, ctx) {
  */
 export function gameMemory(init, dispose = null) {
   const held = new WeakMap();   // root -> {key, state}: only the current game of each root
+  const close = (root) => {
+    const entry = held.get(root);
+    held.delete(root);
+    if (entry && dispose) {
+      try { dispose(entry.state); } catch (_) { /* an old timer already gone */ }
+    }
+  };
   return (root, msg, ctx) => {
     const key = gameKey(msg, ctx);
     let entry = held.get(root);
     if (!entry || entry.key !== key) {
-      if (entry && dispose) {
-        try { dispose(entry.state); } catch (_) { /* an old timer already gone */ }
-      }
+      if (entry) close(root);
       entry = { key, state: init() };
       held.set(root, entry);
+      let open = closers.get(root);
+      if (!open) closers.set(root, (open = new Set()));
+      open.add(close);
     }
     return entry.state;
   };
+}
+
+// root -> the closers of the gameMemory stores that hold a game's state for it
+const closers = new WeakMap();
+
+/**
+ * endGames(root): the game drawn in `root` is gone (the page is back in the lobby, or another
+ * game takes the root): every module's memory of it is disposed now, its timers stopped, rather
+ * than at a next draw that may never come.
+ */
+export function endGames(root) {
+  const open = closers.get(root);
+  if (!open) return;
+  closers.delete(root);
+  for (const close of open) close(root);
 }

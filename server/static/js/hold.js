@@ -7,22 +7,12 @@
 //   holder.update(open, msg)     // on every draw: open = a choice is being made now
 //   holder.acted()               // the page sent an action (no release needed)
 //   holder.stop()                // its game is gone (the module's gameMemory dispose)
-import { gameKey } from "./gamekey.js";
+//
+// The module that holds is not drawn again once its game is gone (back in the lobby, another
+// game), so nothing would call update() to end the hold: the page's game stage ends the game's
+// memory then (gamekey.js endGames), whose dispose calls stop().
 
 const RENEW_MS = 15000;
-
-// Whether the page has moved on from the game of `msg`: back in the lobby, or another game.
-// The module that holds is not drawn again then (the lobby or another game's module is), so
-// nothing would call update() to end the hold: the renewal asks the page itself.
-// controller_web/phone.js keeps the last `game` payload in window.castaways.state (ui.js
-// roomFlow: null back in the lobby, the new game's at a start or rematch). A page that keeps
-// no such state (a preview) cannot tell: it is left to update() and stop().
-function gameGone(msg) {
-  const state = window.castaways && window.castaways.state;
-  if (!state || !("game" in state)) return false;
-  const ctx = { room: state.room };
-  return !state.game || gameKey(state.game, ctx) !== gameKey(msg, ctx);
-}
 
 export function windowHolder() {
   let holding = false;
@@ -44,10 +34,6 @@ export function windowHolder() {
     clearInterval(timer);
     timer = null;
   };
-  const renew = () => {
-    if (gameGone(last)) stop();
-    else ask("hold");
-  };
   return {
     update(open, msg) {
       last = msg;
@@ -55,7 +41,7 @@ export function windowHolder() {
       if (on && !holding) {
         holding = true;
         ask("hold");
-        timer = setInterval(renew, RENEW_MS);
+        timer = setInterval(() => ask("hold"), RENEW_MS);
       } else if (!on && holding) {
         stop();
         if (!acted) ask("release");

@@ -5,7 +5,7 @@ import { t, getLang, setLang, onLangChange, errorText, setGameStrings, has, LANG
 import { toast } from "./toast.js";
 import { loadGameModule } from "./loader.js";
 import { makeColourOf } from "./players.js";
-import { gameKey } from "./gamekey.js";
+import { gameKey, endGames } from "./gamekey.js";
 
 /** The connection indicator. Shows "reconnecting…" only after a short grace period. */
 export function connectionBadge() {
@@ -86,7 +86,9 @@ export function caller(conn) {
 /**
  * The game stage: owns `root` while a game is on. show(msg, room) loads the module of
  * msg.game (once), merges its strings and calls render(root, msg, ctx). It re-renders on a
- * language change. extraCtx() adds the page's own fields (phone: act, seat).
+ * language change. extraCtx() adds the page's own fields (phone: act, seat). When the game in
+ * root goes (another game shown, or reset() back in the lobby) its modules' memory is ended
+ * at once (gamekey.js endGames): their timers stop with it.
  */
 export function gameStage(page, root, extraCtx = () => ({}), { onPaint = null } = {}) {
   let current = null;      // {msg, room}
@@ -99,7 +101,10 @@ export function gameStage(page, root, extraCtx = () => ({}), { onPaint = null } 
     current = { msg, room };
     const mine = ++token;
     const key = gameKey(msg, { room });
-    if (shown !== null && key !== shown) root.replaceChildren();
+    if (shown !== null && key !== shown) {
+      endGames(root);      // the last game's timers stop now, whatever module draws next
+      root.replaceChildren();
+    }
     shown = key;
     if (moduleId !== msg.game || !mod) {
       const loaded = await loadGameModule(page, msg.game, hasPageModule(room, page, msg.game));
@@ -160,6 +165,7 @@ export function gameStage(page, root, extraCtx = () => ({}), { onPaint = null } 
     mod = null;
     shown = null;
     token++;
+    endGames(root);
     root.replaceChildren();
   }
 
@@ -209,9 +215,11 @@ export function roomFlow(page, stage, state, render, { seated = () => true } = {
     if (room.status !== "lobby" && state.game && stage.msg !== state.game) stage.show(state.game, room);
     else stage.setRoom(room);
   }
+  // (returns once drawn: the stage's show, which may load the game's module first)
   function onGame(msg) {
     state.game = msg;
-    if (state.room && state.room.status !== "lobby") stage.show(msg, state.room);
+    if (state.room && state.room.status !== "lobby") return stage.show(msg, state.room);
+    return Promise.resolve();
   }
   return { onRoom, onGame };
 }
