@@ -52,6 +52,12 @@ script, paint = pre-paint + paint + layerize + commit, GC), and a JS sampling pr
 same replay by whose code ran: "build" (the module drawing its page, h(), the parts' input
 checks), "morph" (showPage and idiomorph), "fit" (the fitters, with the layouts they force);
 --detail N lists the largest events and functions behind each.
+--invalidations N: the replay at 1x under Blink's invalidation tracking, the N nodes each update
+invalidates most by kind (layout, style) and reason: what an update lays out or restyles anew.
+--unchanged: each row's last payload again as 40 new updates that change nothing on screen (the
+version counted on, no events): the floor of an update on that page, what every message costs
+before it draws anything. --css RULES: a style sheet added to both pages before timing, to
+measure what a CSS change would save before making it.
 Then a TV and a phone through four games of Galèrapagos in a row (three rematches): DOM nodes,
 detached nodes and listeners after a forced GC at the end of each game. (Its waits return a
 boolean, never an element: a JSHandle Playwright keeps holds that element, and the old wait kept
@@ -70,11 +76,12 @@ requests made before it (the page's Resource Timing: count, bytes transferred, e
     make bench-pages BENCH_ARGS="--no-first-load --no-rematches --split"   # where the time goes
     make bench-pages BENCH_ARGS="--no-first-load --no-rematches --why4x --tasks 3"   # why 4x is 4x
     make bench-pages BENCH_ARGS="--no-first-load --no-rematches --no-own --origins"  # whose tasks
+    make bench-pages BENCH_ARGS="--no-first-load --no-rematches --unchanged"     # an update's floor
     python benchmarks/pages.py [--first-load | --no-first-load] [--runs N] [--no-rematches]
                                [--games LABEL] [--pages TV|phone] [--split] [--detail N]
                                [--method socket|evaluate|both] [--correct-rate]
                                [--no-own] [--own-gap MS] [--why4x] [--tasks N] [--origins]
-                               [--window N|turn|vote]
+                               [--window N|turn|vote] [--unchanged] [--invalidations N] [--css RULES]
 
 --window replays 40 later updates instead of the first 40 (a set-up, mostly: in Lifeboats one
 pawn seated per update), so a row shows the evening a player lives: a turn going round, a vote
@@ -115,6 +122,14 @@ GAMES = [
 ]
 UPDATES = 40
 WINDOW = None       # --window: None (the first UPDATES payloads), a count to skip, "turn" or "vote"
+# --unchanged: each row's last payload again, as new updates that change nothing on screen (its
+# version counted on, no events): the floor of an update on that page, what every message costs
+# before it draws anything (the parse, the handler, the module's render of the same page, the morph
+# finding nothing to do, a frame)
+UNCHANGED = False
+# --css RULES: a style sheet added to both pages before timing (an experiment: what a CSS change
+# would save, measured before it is made in the pages' own sheets)
+EXTRA_CSS = ""
 WINDOW_FILE = None  # --window-file: the windows replayed, kept there by the first run and read by the next
 WINDOW_RECORD = 200  # the versions recorded for a named window (its start is found afterwards)
 WINDOW_STARTS = {
@@ -256,6 +271,7 @@ BUCKETS = ("script", "style", "layout", "forced", "paint", "gc")
 ORIGINS = False     # --origins: each update's tasks by the code that posted them (task_origins)
 TASKS = 0           # --tasks N: the first N updates' tasks, the harness's and the own driver's, at 1x and 4x
 DETAIL = 0          # --detail N: the N largest trace events and JS functions behind each split
+INVALIDATIONS = 0   # --invalidations N: what each update invalidates (paint, layout, style), the N most
 
 
 def traced(page, cdp, payloads):
@@ -266,6 +282,42 @@ def traced(page, cdp, payloads):
             show(page, msg)
         page.evaluate("() => console.timeStamp('replay-end')")
     return trace(page, run, TRACE_CATEGORIES, cdp)
+
+
+# --invalidations: the replay at 1x under Blink's invalidation tracking. Each *InvalidationTracking
+# event names the node (its tag, id and classes) and the reason; counted per update, the N most
+# frequent by kind: what an update repaints, lays out or restyles that it need not.
+INVALIDATION_CATEGORY = "disabled-by-default-devtools.timeline.invalidationTracking"
+
+
+def print_invalidations(page, cdp, items):
+    def run():
+        page.evaluate("() => console.timeStamp('replay-start')")
+        for item in items:
+            show(page, item)
+        page.evaluate("() => console.timeStamp('replay-end')")
+    events = trace(page, run, ["devtools.timeline", INVALIDATION_CATEGORY, "blink.user_timing"], cdp)
+    marks = {e["args"]["data"].get("message"): e["ts"] for e in events
+             if e.get("name") == "TimeStamp" and "data" in e.get("args", {})}
+    start, end = marks["replay-start"], marks["replay-end"]
+    counts = {}
+    for e in events:
+        name = e.get("name", "")
+        if not name.endswith("InvalidationTracking") or not start <= e.get("ts", 0) <= end:
+            continue
+        data = e.get("args", {}).get("data", {})
+        node = data.get("nodeName") or data.get("node") or "?"
+        why = data.get("reason") or data.get("changedClass") or data.get("changedAttribute") \
+            or data.get("changedId") or data.get("changedPseudo") or data.get("selectorPart") or ""
+        key = (name.replace("InvalidationTracking", ""), str(node)[:70], str(why)[:40])
+        counts[key] = counts.get(key, 0) + 1
+    n = len(items)
+    kinds = sorted({k[0] for k in counts})
+    for kind in kinds:
+        mine = sorted(((c, k) for k, c in counts.items() if k[0] == kind), reverse=True)
+        print(f"      invalidations per update, {kind}: {sum(c for c, _ in mine) / n:.1f}", flush=True)
+        for c, (_, node, why) in mine[:INVALIDATIONS]:
+            print(f"          {c / n:5.2f}  {node}  ({why})", flush=True)
 
 
 def event_kind(name):
@@ -523,6 +575,18 @@ def replay(page, cdp, items, rate, feed=True):
 #    way (the first of a series slowest, whichever it was): the trace's own cost is below that
 #    noise. Interleaved on one page (Lifeboats TV, load 14, three rounds), old and own at rate 4
 #    had medians 80/50/49 and 100/58/44 ms: the harness (a few ms) is well inside that noise.
+# What the floor showed (2026-11-28, --unchanged and the same sitting's real updates, back to
+# back, load 2): an update that changes nothing on screen (the parse, the handler, each module's
+# render of the same page, the morph finding nothing to do, an empty frame) took 8.4-14.1 ms of
+# "own" at rate 4 (medians by page; 1x thread 1.9-2.8 ms), of which the driver alone 4.9-7.4 ms;
+# the real updates 21.4-47.9 ms. Task by task (--tasks, --origins): an update that draws
+# anything is its message's task, its frame's task and four short tasks of compositor feedback
+# (DidSwap, DidPresentCompositorFrame, DrawInternal, the commit's completion: 0.2 ms together at
+# 1x), where one that draws nothing has one; at rate 4 the Lifeboats TV's frame task took
+# 27-45 ms for 5.3-7.1 ms at 1x, its message's 10-17 ms for 2.4-3.5 ms (5x, the fixed loop 3x).
+# Tried there, no change beyond the noise: the board and the side column without paint
+# containment, and with strict containment (--css); the phones' buttons without their
+# background transition.
 OWN_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing"]
 OWN_GAP_MS = 50
 OWN_DRIVER = """async ([n, feed, gap]) => {
@@ -739,7 +803,7 @@ def task_origins(events, thread, bounds):
             origin = "another frame (a CSS transition or animation)" if k in frames_seen else "the frame (rAF and ResizeObserver callbacks in it)"
             frames_seen.add(k)
         elif func in ORIGIN_FEEDBACK or where.startswith("paint_timing"):
-            origin = "compositor feedback (a frame drawn)"
+            origin = f"compositor feedback (a frame drawn): {func}"
         elif func == "DOMTimer":
             c = calls[0] if calls else None
             origin = (f"timer {c.get('functionName') or '(anonymous)'} {c['url'].rsplit('/', 1)[-1]}:{c.get('lineNumber')}"
@@ -824,7 +888,7 @@ def per_update(browser, url, rows, only="", slow_rate=4.0, split=False, methods=
         # no update's), is hidden as it is while connected
         for page in (tv, phone):
             page.evaluate("() => window.castaways.net.close()")
-            page.add_style_tag(content=".conn { display: none !important; }")
+            page.add_style_tag(content=".conn { display: none !important; }" + EXTRA_CSS)
         if end_reveals(tv):
             print(f"  {label:16} TV    a reveal on the screen at the recording's end: ended before timing", flush=True)
         for name, page, frames in (("TV", tv, tv_frames), ("phone", phone, ph_frames)):
@@ -855,6 +919,10 @@ def per_update(browser, url, rows, only="", slow_rate=4.0, split=False, methods=
                       flush=True)
                 if not payloads:
                     continue
+            if UNCHANGED and payloads:
+                last = payloads[-1]
+                payloads = [{**last, "version": last["version"] + 1 + i, "events": []} for i in range(len(payloads))]
+                print(f"  {label:16} {name:5} --unchanged: version {last['version']} again, {len(payloads)} times", flush=True)
             cdp = page.context.new_cdp_session(page)
             cdp.send("Performance.enable")
             global METHOD
@@ -919,6 +987,8 @@ def per_update(browser, url, rows, only="", slow_rate=4.0, split=False, methods=
                             + f"  sum {sum(a.values()):.1f}->{sum(b.values()):.1f}", flush=True)
                 for f in figs.values():
                     del f["fed"]        # the trace's events: not kept
+            if INVALIDATIONS:
+                print_invalidations(page, cdp, items)
             if split:
                 t = trace_split(traced(page, cdp, items), len(items))
                 js = profile_split(page, cdp, items)
@@ -1133,7 +1203,7 @@ def print_load():
 
 
 def main():
-    global DETAIL, OWN_GAP_MS, TASKS, ORIGINS, WINDOW, WINDOW_FILE
+    global DETAIL, OWN_GAP_MS, TASKS, ORIGINS, WINDOW, WINDOW_FILE, INVALIDATIONS, UNCHANGED, EXTRA_CSS
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--no-rematches", action="store_true", help="skip the rematch series")
     parser.add_argument("--games", default="", help="only the rows whose label contains this (e.g. Lifeboat 6p)")
@@ -1144,6 +1214,12 @@ def main():
                         help="also where each page's update time goes (a trace and a JS profile at 1x)")
     parser.add_argument("--detail", type=int, default=0, metavar="N",
                         help="with --split: the N largest trace events and JS functions behind it")
+    parser.add_argument("--invalidations", type=int, default=0, metavar="N",
+                        help="what each update invalidates (paint, layout, style): the N most frequent nodes and reasons")
+    parser.add_argument("--unchanged", action="store_true",
+                        help="replay each row's last payload as new updates that change nothing: the floor of an update")
+    parser.add_argument("--css", default="", metavar="RULES",
+                        help="a style sheet added to both pages before timing (what a CSS change would save)")
     parser.add_argument("--method", choices=("socket", "evaluate", "both"), default="socket",
                         help="how an update reaches the page (see METHOD; default socket)")
     parser.add_argument("--correct-rate", action="store_true",
@@ -1172,6 +1248,9 @@ def main():
         if WINDOW not in WINDOW_STARTS and not isinstance(WINDOW, int):
             parser.error("--window: a number, turn or vote")
     DETAIL = args.detail
+    INVALIDATIONS = args.invalidations
+    UNCHANGED = args.unchanged
+    EXTRA_CSS = args.css
     TASKS = args.tasks
     ORIGINS = args.origins
     OWN_GAP_MS = args.own_gap
