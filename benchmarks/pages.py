@@ -312,6 +312,16 @@ def print_invalidations(page, cdp, items):
         key = (name.replace("InvalidationTracking", ""), str(node)[:70], str(why)[:40])
         counts[key] = counts.get(key, 0) + 1
     n = len(items)
+    # the frame's layouts: how many objects each had to lay out of how many, and from which root
+    layouts = [e for e in events if e.get("name") == "Layout" and e.get("ph") in ("X", "B") and start <= e.get("ts", 0) <= end]
+    if not layouts:
+        print("      layouts: none seen;", sorted({(e.get("name"), e.get("ph")) for e in events if "ayout" in e.get("name", "")})[:10])
+    if layouts:
+        dirty = [e.get("args", {}).get("beginData", {}).get("dirtyObjects", 0) for e in layouts]
+        total = [e.get("args", {}).get("beginData", {}).get("totalObjects", 0) for e in layouts]
+        partial = sum(1 for e in layouts if e.get("args", {}).get("beginData", {}).get("partialLayout"))
+        print(f"      layouts: {len(layouts) / n:.1f} per update, objects dirty {statistics.median(dirty):.0f}"
+              f" of {statistics.median(total):.0f} (medians), partial {partial} of {len(layouts)}", flush=True)
     kinds = sorted({k[0] for k in counts})
     for kind in kinds:
         mine = sorted(((c, k) for k, c in counts.items() if k[0] == kind), reverse=True)
