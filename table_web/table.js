@@ -336,6 +336,8 @@ function render() {
   if (!state.room) return;
   keepAwake(state.room.status !== "lobby");
   if (state.room.status === "lobby") {
+    // the game's countdown is gone with it (no `game` payload says so: end_game sends the room)
+    ticks.set(null);
     state.joinOpen = false;
     fitter.reset();
     renderLobby();

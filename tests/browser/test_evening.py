@@ -277,6 +277,19 @@ def test_sound_cues_and_a_remembered_mute_switch(browser, contexts, page_errors,
     assert not [b for b in tv.bad if "404" in b], tv.bad
 
 
+def test_the_countdown_ticks_stop_when_the_host_ends_the_game(browser, contexts, page_errors, lb_server, scenarios):
+    """Back in the lobby the TV does not tick through the gone game's last seconds: end_game
+    sends the room, no `game` payload that would clear the countdown."""
+    tv = lifeboats_tv(browser, contexts, page_errors, lb_server, SIZES["720p"])
+    deadline = tv.evaluate("() => Date.now() + 5600")     # ticks at 5, 4, 3, 2, 1 s left
+    inject(tv, {**scenarios["negotiate"], "deadline": deadline}, 7000)
+    host_request(tv, "end_game", {})
+    tv.locator("#start").wait_for()
+    heard = tv.evaluate("() => window.castaways.sounds.length")
+    tv.wait_for_function("d => Date.now() > d + 300", arg=deadline, timeout=10_000)
+    assert tv.evaluate("n => window.castaways.sounds.slice(n)", heard) == []
+
+
 # Counts the page's audio contexts, and which cue was being played when one was made.
 AUDIO_COUNT = """(() => {
   const Real = window.AudioContext;
