@@ -6,7 +6,7 @@ import {
   h, fmt, trOf, cards, cardName, cardText, cardKind, who, disc, names, icon, stateOf, biteRisk,
   causeOf, survivalLine, describeEvent, choiceNode,
 } from "/static/games/galerapagos/common.js";
-import { gameMemory, gameKey } from "/static/js/gamekey.js";
+import { gameMemory, gameKey, ended } from "/static/js/gamekey.js";
 import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { ensureCss } from "/static/js/dom.js";
 import { voteWheel, startIndex } from "/static/js/wheel.js";
@@ -30,7 +30,7 @@ export function render(root, msg, ctx) {
     m.pending = false; m.error = null; m.confirm = null;
   }
   m.lastMsg = msg; m.lastCtx = ctx; m.root = root;
-  cards(() => draw(root, m));
+  cards(() => { if (!ended(m)) draw(root, m); });
   draw(root, m);
 }
 
@@ -49,7 +49,7 @@ function draw(root, m) {
   const me = view.me || null;
   const mine = me ? view.castaways[me.seat] : null;
   const legal = Array.isArray(msg.legal_actions) ? msg.legal_actions : [];
-  const redraw = () => draw(root, m);
+  const redraw = () => { if (!ended(m)) draw(root, m); };   // (a late reply: its game may be gone)
   const send = (action) => {
     if (m.pending) return;
     m.pending = true; m.error = null; m.sheet = null; m.confirm = null; m.holder.acted(); redraw();

@@ -7,7 +7,7 @@ import {
   h, fmt, ensureCss, tr as makeTr, charName, kindName, card, cardBack, who, whoList, navCard, woundPips, forHim, forHimLine, gk, gks,
   worth, myCase, navShort, caseText, alive, weaponBonus, describeEvent, QUIET, birdIcon, DATA,
 } from "/static/games/lifeboat/common.js";
-import { gameMemory, gameKey } from "/static/js/gamekey.js";
+import { gameMemory, gameKey, ended } from "/static/js/gamekey.js";
 import { showPage, pageParts, morphId } from "/static/js/morph.js";
 import { flags } from "/static/js/dom.js";
 import { labelFitter } from "/static/js/fittext.js";
@@ -57,7 +57,7 @@ function draw(root, m) {
   const me = view.me || null;
   const legal = Array.isArray(msg.legal_actions) ? msg.legal_actions : [];
   const t = makeTr(ctx);
-  const redraw = () => draw(root, m);
+  const redraw = () => { if (!ended(m)) draw(root, m); };   // (a late reply: its game may be gone)
   const send = (action) => {
     if (m.pending) return;
     m.pending = true; m.error = null; m.confirm = null; m.holder.acted(); redraw();

@@ -6,7 +6,7 @@ import {
   h, s, boatColour, colourName, ensureCss, fill, fmt, glyph, hatIcon, ink, islandValues,
   leakIcon, makeTr, PAWNS_MOST, shape, starIcon, glyphs,
 } from "/static/games/lifeboats/common.js";
-import { gameMemory, gameKey } from "/static/js/gamekey.js";
+import { gameMemory, gameKey, ended } from "/static/js/gamekey.js";
 import { showPage, pageParts, morphId } from "/static/js/morph.js";
 import { voteWheel as sharedWheel, startIndex } from "/static/js/wheel.js";
 import { bringIntoView } from "/static/js/intoview.js";
@@ -50,7 +50,7 @@ function draw(root, m) {
   const view = msg.view;
   const me = view.me || null;
   const legal = Array.isArray(msg.legal_actions) ? msg.legal_actions : [];
-  const redraw = () => draw(root, m);
+  const redraw = () => { if (!ended(m)) draw(root, m); };   // (a late reply: its game may be gone)
   const send = (action) => {
     if (m.pending) return;
     m.pending = true; m.error = null; redraw();

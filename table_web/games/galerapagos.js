@@ -7,7 +7,7 @@ import {
   h, fmt, trOf, cards, cardName, who, disc, names, icon, stateOf, causeOf, survivalLine,
   describeEvent, choiceNode,
 } from "/static/games/galerapagos/common.js";
-import { gameMemory, gameKey } from "/static/js/gamekey.js";
+import { gameMemory, gameKey, ended } from "/static/js/gamekey.js";
 import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { ensureCss } from "/static/js/dom.js";
 import { fitWhenNeeded, stageSize } from "/static/js/fit.js";
@@ -42,7 +42,7 @@ export function render(root, msg, ctx) {
     m.log = m.log.slice(-80);
   }
   m.version = msg.version;
-  cards(() => draw(root, m));
+  cards(() => { if (!ended(m)) draw(root, m); });
   draw(root, m);
   galerapagosReveals(msg, ctx, trOf(ctx));
 }

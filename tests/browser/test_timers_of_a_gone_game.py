@@ -63,7 +63,10 @@ STAGED = """async ([game, page, name]) => {
   window.clearInterval = (id) => { if (intervals.set.includes(id)) intervals.cleared.push(id); return clearI(id); };
   window.castaways = { net: { request: (event, payload) => { sent.push([event, payload]); return Promise.resolve({ ok: true }); } } };
   const state = { room: null, game: null };
-  const stage = gameStage(page, root, () => ({ seat: state.game ? state.game.seat : null, act: () => Promise.resolve({ ok: true }) }));
+  // an action's reply comes when the test says (window.__replies: each one's resolve)
+  const replies = window.__replies = [];
+  const act = () => new Promise((resolve) => replies.push(resolve));
+  const stage = gameStage(page, root, () => ({ seat: state.game ? state.game.seat : null, act }));
   const other = game === "lifeboat" ? "galerapagos" : "lifeboat";
   const room = { code: "ABCD", status: "playing", players: [], host: null, selected: null,
     games: [{ id: other, pages: { table: false, phone: false } }] };
@@ -201,5 +204,24 @@ def test_the_last_games_ticker_stops_back_in_the_lobby(browser, preview, page_na
     before = page.evaluate("() => window.__old.dataset.seconds")
     page.clock.run_for(3000)
     assert page.evaluate("() => window.__old.dataset.seconds") == before
+    assert not errors, errors
+    ctx.close()
+
+
+def test_a_late_reply_does_not_draw_the_gone_game_again(browser, request):
+    """A pour sent just before the host ends the game: its refusal (not_playing) comes after the
+    room is back in the lobby. The module does not draw the gone game again into the stage (a
+    page nobody sees, and its ticker running to the deadline; gamekey.js ended)."""
+    ctx, page, errors, _version = _holding_phone(browser, request, "lifeboat")
+    page.locator("[data-testid=lbp-yes]").click()
+    assert page.evaluate("() => window.__replies.length") == 1, "the pour is sent, its reply awaited"
+    page.evaluate("() => window.__flow.onRoom({ ...window.__room, status: 'lobby' })")
+    assert page.evaluate("() => document.getElementById('root').childElementCount") == 0
+    # the refusal, and the microtasks that hand it to the module (no timer: nothing to wait for)
+    page.evaluate("""async () => {
+      window.__replies[0]({ ok: false, error: { code: "not_playing" } });
+      for (let i = 0; i < 10; i++) await null;
+    }""")
+    assert page.evaluate("() => document.getElementById('root').childElementCount") == 0
     assert not errors, errors
     ctx.close()

@@ -28,6 +28,7 @@ export function gameMemory(init, dispose = null) {
   const close = (root) => {
     const entry = held.get(root);
     held.delete(root);
+    if (entry) over.add(entry.state);
     if (entry && dispose) {
       try { dispose(entry.state); } catch (_) { /* an old timer already gone */ }
     }
@@ -49,6 +50,16 @@ export function gameMemory(init, dispose = null) {
 
 // root -> the closers of the gameMemory stores that hold a game's state for it
 const closers = new WeakMap();
+// the states of games gone (disposed)
+const over = new WeakSet();
+
+/**
+ * ended(state): whether this game's memory was ended (its game gone). What a module draws later
+ * from a memory (a reply to an action sent, a font or card data loaded) checks it first: a late
+ * reply to a move of a game the host has just ended would draw that game again, its ticker and
+ * all, into a root the page no longer shows (or over the new game).
+ */
+export function ended(state) { return over.has(state); }
 
 /**
  * endGames(root): the game drawn in `root` is gone (the page is back in the lobby, or another
