@@ -271,32 +271,28 @@ BUCKETS = ("script", "style", "layout", "forced", "paint", "gc")
 ORIGINS = False     # --origins: each update's tasks by the code that posted them (task_origins)
 TASKS = 0           # --tasks N: the first N updates' tasks, the harness's and the own driver's, at 1x and 4x
 DETAIL = 0          # --detail N: the N largest trace events and JS functions behind each split
-INVALIDATIONS = 0   # --invalidations N: what each update invalidates (paint, layout, style), the N most
+INVALIDATIONS = 0   # --invalidations N: what each update invalidates (layout, style), the N most
 
 
-def traced(page, cdp, payloads):
+def traced(page, cdp, payloads, categories=TRACE_CATEGORIES):
     """The replay at 1x under a DevTools trace: the trace's events and the replay's marks."""
     def run():
         page.evaluate("() => console.timeStamp('replay-start')")
         for msg in payloads:
             show(page, msg)
         page.evaluate("() => console.timeStamp('replay-end')")
-    return trace(page, run, TRACE_CATEGORIES, cdp)
+    return trace(page, run, categories, cdp)
 
 
 # --invalidations: the replay at 1x under Blink's invalidation tracking. Each *InvalidationTracking
 # event names the node (its tag, id and classes) and the reason; counted per update, the N most
-# frequent by kind: what an update repaints, lays out or restyles that it need not.
+# frequent by kind: what an update lays out or restyles anew (this Chromium emits no paint
+# invalidations there); and each update's layout: its objects dirty of all, partial or whole.
 INVALIDATION_CATEGORY = "disabled-by-default-devtools.timeline.invalidationTracking"
 
 
 def print_invalidations(page, cdp, items):
-    def run():
-        page.evaluate("() => console.timeStamp('replay-start')")
-        for item in items:
-            show(page, item)
-        page.evaluate("() => console.timeStamp('replay-end')")
-    events = trace(page, run, ["devtools.timeline", INVALIDATION_CATEGORY, "blink.user_timing"], cdp)
+    events = traced(page, cdp, items, ["devtools.timeline", INVALIDATION_CATEGORY, "blink.user_timing"])
     marks = {e["args"]["data"].get("message"): e["ts"] for e in events
              if e.get("name") == "TimeStamp" and "data" in e.get("args", {})}
     start, end = marks["replay-start"], marks["replay-end"]
@@ -314,8 +310,6 @@ def print_invalidations(page, cdp, items):
     n = len(items)
     # the frame's layouts: how many objects each had to lay out of how many, and from which root
     layouts = [e for e in events if e.get("name") == "Layout" and e.get("ph") in ("X", "B") and start <= e.get("ts", 0) <= end]
-    if not layouts:
-        print("      layouts: none seen;", sorted({(e.get("name"), e.get("ph")) for e in events if "ayout" in e.get("name", "")})[:10])
     if layouts:
         dirty = [e.get("args", {}).get("beginData", {}).get("dirtyObjects", 0) for e in layouts]
         total = [e.get("args", {}).get("beginData", {}).get("totalObjects", 0) for e in layouts]
@@ -1225,7 +1219,7 @@ def main():
     parser.add_argument("--detail", type=int, default=0, metavar="N",
                         help="with --split: the N largest trace events and JS functions behind it")
     parser.add_argument("--invalidations", type=int, default=0, metavar="N",
-                        help="what each update invalidates (paint, layout, style): the N most frequent nodes and reasons")
+                        help="what each update invalidates (layout, style): the N most frequent nodes and reasons")
     parser.add_argument("--unchanged", action="store_true",
                         help="replay each row's last payload as new updates that change nothing: the floor of an update")
     parser.add_argument("--css", default="", metavar="RULES",
