@@ -137,7 +137,9 @@ def _layouts_per_update(tv, payloads):
 
 def _morphed_and_fresh(tv, msg):
     """The stage's HTML with `msg` shown again (morphed into the page shown, its unchanged parts
-    kept: morph.js pageParts), then with the stage reset and `msg` drawn on an empty stage."""
+    kept: morph.js pageParts), then with the stage emptied and `msg` drawn on it afresh (the same
+    game: its module's memory, the log it has seen, is kept; a stage reset() would end the game,
+    gamekey.js endGames, and draw it with none)."""
     # Each read waits until the stage's HTML has held for two frames: a module's own fit checks
     # in the next frame whether its page still fits (fit.js fitWhenNeeded), and a refit there
     # (the Galèrapagos board folds its oldest lines) is part of the page drawn. Read at once,
@@ -170,7 +172,7 @@ def _morphed_and_fresh(tv, msg):
       };
       await stage.show(msg, state.room);
       const morphed = await held();
-      stage.reset();
+      root.replaceChildren();
       await stage.show(msg, state.room);
       return [morphed, await held()];
     }""", {**msg, "deadline": None})
