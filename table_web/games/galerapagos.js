@@ -8,6 +8,7 @@ import {
   describeEvent, choiceNode,
 } from "/static/games/galerapagos/common.js";
 import { gameMemory, gameKey, ended } from "/static/js/gamekey.js";
+import { endReveals } from "/static/js/reveal.js";
 import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { ensureCss } from "/static/js/dom.js";
 import { fitWhenNeeded, stageSize } from "/static/js/fit.js";
@@ -30,7 +31,7 @@ const LOG_LINES = 4;
 // {log, slots, version, timer} of one game (server/static/js/gamekey.js): a rematch starts clean
 // (its fit's check, fit.js, observes the old game's page: let go).
 const memory = gameMemory(() => ({ log: [], logged: 0, says: saysCache(), slots: Array(LOG_LINES).fill(null), version: -1, timer: null }),
-  (m) => { if (m.timer) m.timer(); if (m.fitWatch) m.fitWatch.disconnect(); });
+  (m, key) => { if (m.timer) m.timer(); if (m.fitWatch) m.fitWatch.disconnect(); endReveals(key); });
 export function render(root, msg, ctx) {
   const m = memory(root, msg, ctx);
   m.msg = msg; m.ctx = ctx;

@@ -8,6 +8,7 @@ import {
   describeEvent, QUIET, birdIcon, weaponBonus,
 } from "/static/games/lifeboat/common.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
+import { endReveals } from "/static/js/reveal.js";
 import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { disc } from "/static/js/players.js";
 import { ticker } from "/static/js/waiting.js";
@@ -29,7 +30,7 @@ const LOG_GROUP = 3;      // the log's slots a part of the list holds (side())
 // a rematch starts with no old log, fight or navigation card (its clock's ticker stops with its
 // game: render() stops only the ticker of the memory it draws from, the new game's).
 const mem = gameMemory(() => ({ log: [], logged: 0, says: saysCache(), version: -1, lastNav: null, lastFight: null, rects: {}, stopTick: null }),
-  (m) => { if (m.stopTick) m.stopTick(); });
+  (m, key) => { if (m.stopTick) m.stopTick(); endReveals(key); });
 
 export function render(root, msg, ctx) {
   const m = mem(root, msg, ctx);

@@ -7,6 +7,7 @@ import {
 } from "/static/games/lifeboats/common.js";
 import { lifeboatsReveals, lifeboatsWaiting } from "/static/games/lifeboats/moments.js";
 import { gameMemory, gameKey } from "/static/js/gamekey.js";
+import { endReveals } from "/static/js/reveal.js";
 import { showPage, morphId, pageParts } from "/static/js/morph.js";
 import { flags } from "/static/js/dom.js";
 import { afterLayout, fitWhenNeeded, stageSize } from "/static/js/fit.js";
@@ -29,7 +30,7 @@ const LOG_LINES = 9;
 const SLOTS = Array.from({ length: LOG_LINES }, (_, k) => k);
 // {log, version, boats, timer} of one game (server/static/js/gamekey.js): a rematch starts clean.
 const memory = gameMemory(() => ({ log: [], logged: 0, version: -1, boats: {}, timer: null, sideCheck: null }),
-  (m) => { if (m.timer) m.timer(); if (m.sideCheck) m.sideCheck.disconnect(); });
+  (m, key) => { if (m.timer) m.timer(); if (m.sideCheck) m.sideCheck.disconnect(); endReveals(key); });
 export function render(root, msg, ctx) {
   const tr = makeTr(S, ctx);
   const view = msg.view;

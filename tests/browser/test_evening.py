@@ -290,6 +290,20 @@ def test_the_countdown_ticks_stop_when_the_host_ends_the_game(browser, contexts,
     assert tv.evaluate("n => window.castaways.sounds.slice(n)", heard) == []
 
 
+def test_a_reveal_ends_when_the_host_ends_the_game(browser, contexts, page_errors, lb_server, scenarios):
+    """The host ends the game during a reveal: the lobby shows at once, not under the rest of the
+    reveal (the TV module's game memory ends with its game: reveal.js endReveals)."""
+    tv = lifeboats_tv(browser, contexts, page_errors, lb_server, SIZES["720p"])
+    tv.evaluate("() => import('/static/js/reveal.js').then((m) => { window.__rv = m; })")
+    inject(tv, scenarios["negotiate"], 8000)      # the scenario's game: its first payload, nothing revealed
+    inject(tv, scenarios["over"], 8001)           # its final scores: a reveal of several seconds
+    tv.wait_for_function("() => window.__rv.revealState().playing")
+    host_request(tv, "end_game", {})
+    tv.locator("#start").wait_for()
+    assert tv.evaluate("() => window.__rv.revealState()") == {"playing": False, "key": None, "queued": 0}
+    expect(tv.locator(".rv-overlay")).to_have_count(0, timeout=2000)     # after its 250 ms fade
+
+
 # Counts the page's audio contexts, and which cue was being played when one was made.
 AUDIO_COUNT = """(() => {
   const Real = window.AudioContext;

@@ -21,7 +21,7 @@ export function gameKey(msg, ctx) {
 /**
  * gameMemory(init, dispose?) -> mem(root, msg, ctx): the state of the game `msg` belongs to,
  * made by init() the first time that game is rendered into `root`. When another game comes
- * to the same root, the old state is dropped (dispose(old) first: stop its timers).
+ * to the same root, the old state is dropped (dispose(old, its gameKey) first: stop its timers).
  */
 export function gameMemory(init, dispose = null) {
   const held = new WeakMap();   // root -> {key, state}: only the current game of each root
@@ -30,7 +30,7 @@ export function gameMemory(init, dispose = null) {
     held.delete(root);
     if (entry) over.add(entry.state);
     if (entry && dispose) {
-      try { dispose(entry.state); } catch (_) { /* an old timer already gone */ }
+      try { dispose(entry.state, entry.key); } catch (_) { /* an old timer already gone */ }
     }
   };
   return (root, msg, ctx) => {

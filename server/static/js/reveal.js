@@ -209,6 +209,15 @@ function finish() {
   next();
 }
 
+/** Ends the reveals of the game `key` names (gameKeyOf), if they are the ones playing or queued:
+ * that game is gone from the page (back in the lobby, another game: the TV module's game memory
+ * ends, gamekey.js). Not said to a screen reader: the page says what comes instead. */
+export function endReveals(key) {
+  if (key !== queuedGame) return;
+  queue.length = 0;
+  finish();
+}
+
 /** Ends the reveal on the screen now (the host's skip); the queued ones are dropped too. */
 export function skipReveal() {
   queue.length = 0;
