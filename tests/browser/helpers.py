@@ -67,6 +67,21 @@ def held_socket(page, sent=None, received=None, on=True):
     return hold, release
 
 
+def pump_until(page, condition, timeout_ms=10_000, what="the condition"):
+    """Wait until `condition()` (Python side: what a route or an event handler of the test
+    records) holds, letting Playwright deliver its events meanwhile (a time.sleep would not:
+    the sync API runs the handlers only inside its own calls). Returns its value."""
+    waited = 0
+    while True:
+        value = condition()
+        if value:
+            return value
+        if waited >= timeout_ms:
+            raise AssertionError(f"timed out after {timeout_ms} ms waiting for {what}")
+        page.wait_for_timeout(20)
+        waited += 20
+
+
 def recorded_tv_game(browser, contexts, page_errors, url, size, game, bots, options, upto):
     """A TV on `url` with `bots` bots playing `game` (start `options`) until version `upto`
     (or its end), every socket frame it received kept: returns (tv, the `game` payloads the TV
@@ -257,6 +272,10 @@ def preview_at(browser, preview, page_name, scenario, size, lang="en", clock=Fal
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{preview}?page={page_name}&s={scenario}&lang={lang}")
     page.wait_for_function("window.__ready === true")
+    # the module's style sheet (ensureCss: a link its first draw adds) and fonts in: a test that
+    # measures at once measured the page unstyled on a loaded machine (one line where two are)
+    page.wait_for_function("() => [...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet)")
+    page.evaluate("() => document.fonts.ready.then(() => true)")
     if clock:
         page.clock.pause_at(page.evaluate("Date.now()"))
     return ctx, page, errors
