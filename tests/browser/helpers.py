@@ -1,6 +1,7 @@
 """Helpers for browser tests (import them: `from tests.browser.helpers import join`)."""
 import json
 import re
+import time
 
 
 def new_page(browser, contexts, page_errors, size, label, mobile=False, ctx=None):
@@ -71,15 +72,14 @@ def pump_until(page, condition, timeout_ms=10_000, what="the condition"):
     """Wait until `condition()` (Python side: what a route or an event handler of the test
     records) holds, letting Playwright deliver its events meanwhile (a time.sleep would not:
     the sync API runs the handlers only inside its own calls). Returns its value."""
-    waited = 0
+    deadline = time.monotonic() + timeout_ms / 1000
     while True:
         value = condition()
         if value:
             return value
-        if waited >= timeout_ms:
+        if time.monotonic() > deadline:
             raise AssertionError(f"timed out after {timeout_ms} ms waiting for {what}")
         page.wait_for_timeout(20)
-        waited += 20
 
 
 def recorded_tv_game(browser, contexts, page_errors, url, size, game, bots, options, upto):
@@ -272,10 +272,9 @@ def preview_at(browser, preview, page_name, scenario, size, lang="en", clock=Fal
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{preview}?page={page_name}&s={scenario}&lang={lang}")
     page.wait_for_function("window.__ready === true")
-    # the module's style sheet (ensureCss: a link its first draw adds) and fonts in: a test that
-    # measures at once measured the page unstyled on a loaded machine (one line where two are)
-    page.wait_for_function("() => [...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet)")
-    page.evaluate("() => document.fonts.ready.then(() => true)")
+    # what its first draw asked for in (the module's style sheet is a link that draw adds): a test
+    # that measures at once measured the page unstyled on a loaded machine (one line where two are)
+    page.wait_for_function(PREVIEW_IN)
     if clock:
         page.clock.pause_at(page.evaluate("Date.now()"))
     return ctx, page, errors
