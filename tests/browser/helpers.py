@@ -1,7 +1,8 @@
 """Helpers for browser tests (import them: `from tests.browser.helpers import join`)."""
 import json
 import re
-import time
+
+from tests.support.waiting import wait_until
 
 
 def new_page(browser, contexts, page_errors, size, label, mobile=False, ctx=None):
@@ -72,14 +73,12 @@ def pump_until(page, condition, timeout_ms=10_000, what="the condition"):
     """Wait until `condition()` (Python side: what a route or an event handler of the test
     records) holds, letting Playwright deliver its events meanwhile (a time.sleep would not:
     the sync API runs the handlers only inside its own calls). Returns its value."""
-    deadline = time.monotonic() + timeout_ms / 1000
-    while True:
+    def pumped():
         value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout_ms} ms waiting for {what}")
-        page.wait_for_timeout(20)
+        if not value:
+            page.wait_for_timeout(20)
+        return value
+    return wait_until(pumped, timeout_ms / 1000, what, every=0)
 
 
 def recorded_tv_game(browser, contexts, page_errors, url, size, game, bots, options, upto):
