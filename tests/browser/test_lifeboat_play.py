@@ -199,8 +199,12 @@ def start_lifeboat(open_table, open_phone):
         table.screenshot(path=str(ROOT / "test-artifacts" / "lifeboat-play-lobby.png"))
     # Every window waits for the phones' taps here (a loaded machine is slower than a
     # countdown); windows that close by themselves: tests/server/test_lifeboat_windows.py.
+    # Six days (the rules' option for tests, scored as a rescue) hold every kind of step this
+    # test looks for in half the taps of the seeded game's twelve; the boat's own end is the
+    # engine tests' (tests/lifeboat/test_navigation.py).
     reply = table.evaluate("""() => { const s = window.castaways.state.room.selected;
-      return window.castaways.net.request("select_game", { game: "lifeboat", options: { ...s.options, window_seconds: 0 } }); }""")
+      return window.castaways.net.request("select_game", { game: "lifeboat",
+        options: { ...s.options, window_seconds: 0, turn_limit: 6 } }); }""")
     assert reply["ok"], reply
     table.wait_for_function("() => window.castaways.state.room.selected.options.window_seconds === 0")
     table.locator("#start").click()
