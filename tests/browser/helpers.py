@@ -16,6 +16,19 @@ def new_page(browser, contexts, page_errors, size, label, mobile=False, ctx=None
     return page_errors.watch(ctx.new_page(), label)
 
 
+# An empty page of the server's origin (served by the test, not the server): where a test
+# imports a shared module to try it alone, with none of a product page's scripts, timers or
+# socket beside it to count or wait for, and in a fraction of the table page's load.
+BLANK = "<!doctype html><html lang=en><meta charset=utf-8><title>blank</title><body></body></html>"
+
+
+def open_blank(page, live_server):
+    """Load the empty page of `live_server`'s origin in `page` (see BLANK)."""
+    url = live_server + "/__blank__"
+    page.route(url, lambda route: route.fulfill(status=200, content_type="text/html", body=BLANK))
+    page.goto(url)
+
+
 def tv_and_ana(browser, contexts, page_errors, live_server, tv_size):
     """A TV showing a new room and Ana's phone joined to it: (tv, ana, room code)."""
     from tests.browser.conftest import PHONE

@@ -14,14 +14,14 @@ fresh render gives.
 """
 import pytest
 
-from tests.browser.helpers import new_page
+from tests.browser.helpers import new_page, open_blank
 
 pytestmark = pytest.mark.browser
 
 
 def test_tr_kept_answers_are_the_worked_out_ones(browser, contexts, page_errors, live_server):
     page = new_page(browser, contexts, page_errors, {"width": 1280, "height": 720}, "tr")
-    page.goto(live_server + "/")
+    open_blank(page, live_server)
     out = page.evaluate("""async () => {
       const { makeTr, fmt } = await import("/static/js/text.js");
       const strings = {
@@ -58,7 +58,7 @@ def test_tr_kept_answers_are_the_worked_out_ones(browser, contexts, page_errors,
 
 def test_t_words_with_and_without_placeholders(browser, contexts, page_errors, live_server):
     page = new_page(browser, contexts, page_errors, {"width": 1280, "height": 720}, "t")
-    page.goto(live_server + "/")
+    open_blank(page, live_server)
     out = page.evaluate("""async () => {
       const i18n = await import("/static/js/i18n.js");
       i18n.setGameStrings({ en: { "x.plain": "Plain words", "x.n": "{n, plural, one {# boat} other {# boats}}",
@@ -78,7 +78,7 @@ def test_t_words_with_and_without_placeholders(browser, contexts, page_errors, l
 
 def test_parts_kept_rebuilt_and_kept_again_equal_a_fresh_render(browser, contexts, page_errors, live_server):
     page = new_page(browser, contexts, page_errors, {"width": 1280, "height": 720}, "parts")
-    page.goto(live_server + "/")
+    open_blank(page, live_server)
     out = page.evaluate("""async () => {
       const { h } = await import("/static/js/dom.js");
       const { pageParts, showPage, partStats } = await import("/static/js/morph.js");

@@ -9,14 +9,14 @@ values), and the keys the fast path leaves to el.dataset (a "-": its SyntaxError
 """
 import pytest
 
-from tests.browser.helpers import new_page
+from tests.browser.helpers import new_page, open_blank
 
 pytestmark = pytest.mark.browser
 
 
 def test_h_dataset_writes_what_el_dataset_writes(browser, contexts, page_errors, live_server):
     page = new_page(browser, contexts, page_errors, {"width": 1280, "height": 720}, "dataset")
-    page.goto(live_server + "/")
+    open_blank(page, live_server)
     out = page.evaluate("""async () => {
       const { h, flags } = await import("/static/js/dom.js");
       const attrs = (el) => el.getAttributeNames().map((n) => [n, el.getAttribute(n)]);
@@ -52,7 +52,7 @@ def test_h_children_as_documented(browser, contexts, page_errors, live_server):
     arrays flattened, null, undefined and booleans skipped (a string is each update's commonest
     child: it is tried first, and must still be added once)."""
     page = new_page(browser, contexts, page_errors, {"width": 1280, "height": 720}, "children")
-    page.goto(live_server + "/")
+    open_blank(page, live_server)
     out = page.evaluate("""async () => {
       const { h } = await import("/static/js/dom.js");
       const el = h("p", null, "a", 0, null, [h("b", null, "b"), ["c", false, [undefined, 2]]], true, "");

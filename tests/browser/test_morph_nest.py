@@ -12,7 +12,7 @@ else; the frame kept stands in for itself in the page).
 import pytest
 
 from tests.browser import preview as preview_page
-from tests.browser.helpers import new_page, preview_tv
+from tests.browser.helpers import new_page, open_blank, preview_tv
 
 pytestmark = pytest.mark.browser
 
@@ -89,7 +89,7 @@ KIDS = {"a": "A", "b": "B", "c": "C"}
 @pytest.fixture
 def page(browser, contexts, page_errors, live_server):
     p = new_page(browser, contexts, page_errors, {"width": 800, "height": 600}, "morph")
-    p.goto(live_server + "/")
+    open_blank(p, live_server)
     p.evaluate(SETUP)
     return p
 

@@ -12,7 +12,7 @@ page shown reads exactly as the page drawn, which nodes are kept, and which way 
 """
 import pytest
 
-from tests.browser.helpers import new_page
+from tests.browser.helpers import new_page, open_blank
 
 pytestmark = pytest.mark.browser
 
@@ -73,7 +73,7 @@ SETUP = """async () => {
 @pytest.fixture
 def page(browser, contexts, page_errors, live_server):
     p = new_page(browser, contexts, page_errors, {"width": 800, "height": 600}, "morph")
-    p.goto(live_server + "/")
+    open_blank(p, live_server)
     p.evaluate(SETUP)
     return p
 

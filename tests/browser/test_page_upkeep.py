@@ -20,8 +20,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import own_server
-from tests.browser.helpers import (forced_layouts, host_request as _request, new_page, recorded_tv_game, trace,
-                                   tv_and_ana)
+from tests.browser.helpers import (forced_layouts, host_request as _request, new_page, open_blank, recorded_tv_game,
+                                   trace, tv_and_ana)
 
 pytestmark = pytest.mark.browser
 
@@ -244,7 +244,7 @@ MORPH_OPENING = """
 def _morph_in_a_page(browser, contexts, page_errors, live_server, label, body):
     """The value of `body` (an async page function's body, after MORPH_OPENING) in a new page."""
     page = new_page(browser, contexts, page_errors, TV_720, label)
-    page.goto(live_server + "/")
+    open_blank(page, live_server)
     return page.evaluate("async () => {" + MORPH_OPENING + body + "}")
 
 
@@ -334,7 +334,7 @@ def test_a_countdown_wakes_the_page_once_a_second(browser, contexts, page_errors
     once a second for them (its timer set for when the second changes), not four times a second:
     on a throttled TV stick each task costs more than its own work (issue 24)."""
     page = new_page(browser, contexts, page_errors, TV_720, "ticker")
-    page.goto(live_server + "/")
+    open_blank(page, live_server)
     page.evaluate("""async () => {
       const { ticker } = await import("/static/js/waiting.js");
       const { h } = await import("/static/js/dom.js");
@@ -360,7 +360,7 @@ def test_the_countdown_ticks_wake_the_tv_only_to_tick(browser, contexts, page_er
     """sound.js countdownTicks: a tick for each of the last `from` seconds, and the page woken
     for those alone (asleep until then), not polled five times a second through the window."""
     page = new_page(browser, contexts, page_errors, TV_720, "ticks")
-    page.goto(live_server + "/")
+    open_blank(page, live_server)
     page.evaluate("""async () => {
       const { countdownTicks, played } = await import("/static/js/sound.js");
       const t = window.__tick = { wakes: 0, played, end: Date.now() + 3500 };
