@@ -97,6 +97,7 @@ let looks = "";   // the colour the header shows for me (a game may dress seats 
 const looksNow = () => { const p = stage.dress(me()); return p ? p.colour : ""; };
 const stage = gameStage("phone", stageRoot, () => ({
   act,
+  request: (event, payload) => net.request(event, payload),
   seat: state.game ? state.game.seat : null,
   me: me(),
 }), {

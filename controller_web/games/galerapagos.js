@@ -114,8 +114,8 @@ function draw(root, m) {
 // Playing a card ends the hold on the server by itself. The shared holder (hold.js), as the
 // Lifeboat phone's: its renewal also stops once the page has left this game (the lobby, another
 // game), which this module's own copy of it never saw.
-function holdWindow({ view, m, msg }) {
-  m.holder.update(Boolean(m.sheet && (view.stage || {}).window), msg);
+function holdWindow({ view, m, msg, ctx }) {
+  m.holder.update(Boolean(m.sheet && (view.stage || {}).window), msg, ctx.request);
 }
 
 // A window's countdown ticks from waiting.js's ticker, as the TVs' and the other phones' do: its

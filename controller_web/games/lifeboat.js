@@ -118,7 +118,7 @@ function draw(root, m) {
   if (m.stopTick) m.stopTick();
   // (only a window's countdown has seconds to paint: no query of the page for the others)
   m.stopTick = msg.deadline ? ticker(shown, msg.deadline, ".lbp-secs") : null;
-  m.holder.update(Boolean(m.confirm) && windowOpen(view), msg);
+  m.holder.update(Boolean(m.confirm) && windowOpen(view), msg, ctx.request);
 }
 
 function windowOpen(view) {

@@ -50,7 +50,7 @@ def _page(browser, preview, page, scenario, size):
 # controller_web/phone.js and table_web/table.js use) for `page` ("phone" or "table"), the
 # game's module drawing its payloads (the other game's, in a test that starts it, is the
 # generic renderer: the room says it has no module for this page). window.__sent records what
-# the page asks the server, window.__intervals the 15 s intervals set and cleared (the holder's
+# the page asks the server (ctx.request), window.__intervals the 15 s intervals set and cleared (the holder's
 # renewal). window.__flow, window.__room, window.__data (the scenario's payload): for the test.
 STAGED = """async ([game, page, name]) => {
   const { roomFlow, gameStage } = await import("/static/js/ui.js");
@@ -61,12 +61,12 @@ STAGED = """async ([game, page, name]) => {
   const setI = window.setInterval, clearI = window.clearInterval;
   window.setInterval = (f, ms, ...rest) => { const id = setI(f, ms, ...rest); if (ms === 15000) intervals.set.push(id); return id; };
   window.clearInterval = (id) => { if (intervals.set.includes(id)) intervals.cleared.push(id); return clearI(id); };
-  window.castaways = { net: { request: (event, payload) => { sent.push([event, payload]); return Promise.resolve({ ok: true }); } } };
+  const request = (event, payload) => { sent.push([event, payload]); return Promise.resolve({ ok: true }); };
   const state = { room: null, game: null };
   // an action's reply comes when the test says (window.__replies: each one's resolve)
   const replies = window.__replies = [];
   const act = () => new Promise((resolve) => replies.push(resolve));
-  const stage = gameStage(page, root, () => ({ seat: state.game ? state.game.seat : null, act }));
+  const stage = gameStage(page, root, () => ({ seat: state.game ? state.game.seat : null, act, request }));
   const other = game === "lifeboat" ? "galerapagos" : "lifeboat";
   const room = { code: "ABCD", status: "playing", players: [], host: null, selected: null,
     games: [{ id: other, pages: { table: false, phone: false } }] };

@@ -4,7 +4,7 @@
 // seat's own action ends its hold on the server by itself. One holder per page module root.
 //
 //   const holder = windowHolder();
-//   holder.update(open, msg)     // on every draw: open = a choice is being made now
+//   holder.update(open, msg, ctx.request)   // on every draw: open = a choice is being made now
 //   holder.acted()               // the page sent an action (no release needed)
 //   holder.stop()                // its game is gone (the module's gameMemory dispose)
 //
@@ -19,10 +19,10 @@ export function windowHolder() {
   let timer = null;
   let acted = false;
   let last = null;
+  let request = null;     // the page's, from the module's ctx (a preview has none: nothing sent)
   const ask = (event) => {
-    const net = window.castaways && window.castaways.net;
-    if (!net || typeof net.request !== "function" || !last) return;
-    Promise.resolve(net.request(event, { version: last.version })).catch(() => null);
+    if (typeof request !== "function" || !last) return;
+    Promise.resolve(request(event, { version: last.version })).catch(() => null);
   };
   // No release when the game is gone: the server dropped the hold with the game's countdown
   // (room.deadline, holds and all: server/timers.py update keeps none outside a game, which
@@ -35,8 +35,9 @@ export function windowHolder() {
     timer = null;
   };
   return {
-    update(open, msg) {
+    update(open, msg, send) {
       last = msg;
+      request = send;
       const on = Boolean(open && msg && msg.deadline && msg.countdown === "window");
       if (on && !holding) {
         holding = true;
