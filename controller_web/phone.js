@@ -585,15 +585,22 @@ function onRoom(room) {
   if (was !== turn.mine) render();
 }
 
-function onKicked() {
+// The phone has no seat here any more (kicked, or its room gone): its game ends at once, so
+// that nothing of it runs on under the message (a window's holder, a countdown), and the
+// screen may sleep.
+function leaveSeat(screen) {
   turn.mine = false;
   paintTitle();
   keepAwake(false);
-  setToken(null);
   state.meId = null;
   state.game = null;
-  state.screen = "kicked";
+  state.screen = screen;
   stage.reset();
+}
+
+function onKicked() {
+  setToken(null);
+  leaveSeat("kicked");
   net.close();
   render();
 }
@@ -672,7 +679,9 @@ async function main() {
     onStatus: (status, detail) => {
       conn.update(status);
       if (status === "refused" && detail && detail.code === "unknown_room") {
-        state.screen = "unknown_room";
+        // Closed while this phone slept: its game ends here too. The seat token stays (a room
+        // that knows it not forgets it at its welcome).
+        leaveSeat("unknown_room");
         render();
       } else {
         notice(status, detail);     // e.g. too_many_visitors: say why until let in

@@ -87,11 +87,11 @@ def _wait_healthy(url, proc, seconds=20):
 
 
 @contextlib.contextmanager
-def own_server(data, *args):
-    """`python -m server` in threading mode on a free port with `data` as its folder and extra
-    command-line `args` (a seed, a bot delay): for tests that need a game of their own. Yields
-    its base URL; the server is stopped on the way out."""
-    port = _free_port()
+def own_server(data, *args, port=None):
+    """`python -m server` in threading mode on a free port (or `port`) with `data` as its folder
+    and extra command-line `args` (a seed, a bot delay): for tests that need a game of their
+    own. Yields its base URL; the server is stopped on the way out."""
+    port = port or _free_port()
     with open(Path(data) / "server.log", "w") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
@@ -110,6 +110,7 @@ def own_server(data, *args):
                 proc.wait(timeout=5)
             except subprocess.TimeoutExpired:
                 proc.kill()
+                proc.wait()     # its port is free once it is gone (a test may start another there)
 
 
 def seeded_server(name):

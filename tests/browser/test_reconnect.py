@@ -4,7 +4,8 @@ of sleeping pages without a word)."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import join
+from tests.browser.conftest import TIMEOUT_MS, TV, _free_port, own_server
+from tests.browser.helpers import add_bots, join, pick_game, tv_and_ana
 
 pytestmark = pytest.mark.browser
 
@@ -69,3 +70,29 @@ def test_a_join_tapped_while_the_phone_connects_waits_for_the_connection(open_ta
     phone.context.set_offline(False)
     expect(phone.locator("#you")).to_be_visible(timeout=15_000)
     expect(table.locator(".lobby-panel .player")).to_have_count(1)
+
+
+def test_a_phone_whose_room_is_gone_ends_its_game(browser, contexts, page_errors, tmp_path):
+    """A phone that comes back to a room closed meanwhile (swept while the phone slept; here the
+    server is started afresh, without its rooms, at the same address) says so, and the game
+    it showed ends with it: the stage emptied, the screen let sleep, no "your turn" in the
+    title. Before, the old game stayed drawn under the message and kept the screen awake."""
+    port = _free_port()
+    (tmp_path / "before").mkdir()
+    (tmp_path / "after").mkdir()
+    with own_server(tmp_path / "before", "--bot-delay", "0", port=port) as url:
+        tv, ana, code = tv_and_ana(browser, contexts, page_errors, url, TV)
+        pick_game(tv, "lifeboats")
+        add_bots(tv, 3)
+        tv.locator("#start").click()
+        ana.wait_for_function("() => window.castaways.state.game && window.castaways.wake().wanted"
+                              " && document.querySelector('#stage').childElementCount > 0")
+        ana.evaluate("() => { window.__stage = document.querySelector('#stage'); }")    # off the page under the message
+        tv.close()      # a TV coming back would open a room of its own
+    with own_server(tmp_path / "after", port=port):
+        expect(ana.locator("#message")).to_contain_text(f"There is no open room {code}", timeout=TIMEOUT_MS)
+        got = ana.evaluate("""() => ({ screen: window.castaways.state.screen, game: window.castaways.state.game,
+          wanted: window.castaways.wake().wanted, staged: window.__stage.childElementCount,
+          title: document.title })""")
+        assert got == {"screen": "unknown_room", "game": None, "wanted": False, "staged": 0,
+                       "title": f"Castaways \u00b7 {code}"}, got
