@@ -228,7 +228,7 @@ def check_table_reveal(table, msg):
 
 def test_four_phones_play_lifeboats_to_the_end(open_table, open_phone, shot):
     # Two rows to land (the host's option, typed on the TV): the seeded game still has a
-    # captain, a tie-break and swimmers, in about two thirds of the default game's steps.
+    # captain and swimmers (asserted below), in about two thirds of the default game's steps.
     table, phones, table_frames, frames = start_lifeboats(open_table, open_phone, {"rows": 2})
     player = Player(SEED)
     shots = set()
