@@ -40,6 +40,7 @@ const state = {
   joining: false,
   draftName: recall(nameKey) || "",
   joinError: null,      // why the last tap on "Join" did not seat the phone, until the next tap
+  roomClosed: false,    // on the unknown_room screen: the server no longer knows the page's room
 };
 
 const conn = connectionBadge();
@@ -531,7 +532,10 @@ function renderCodePage() {
 function render() {
   if (state.screen === "code") return renderCodePage();
   if (state.screen === "unknown_room") {
-    return renderMessage(t("phone.unknown_room_title"), t("phone.unknown_room", { code }),
+    // refused by the server: its room closed after the page loaded; else a code no room can have
+    const [title, text] = state.roomClosed ? ["phone.room_closed_title", "phone.room_closed"]
+      : ["phone.unknown_room_title", "phone.unknown_room"];
+    return renderMessage(t(title), t(text, { code }),
       h("a", { class: "btn btn-secondary", id: "other-code", href: "/j" }, t("phone.code_other")));
   }
   if (state.screen === "kicked") {
@@ -680,7 +684,8 @@ async function main() {
       conn.update(status);
       if (status === "refused" && detail && detail.code === "unknown_room") {
         // Closed while this phone slept: its game ends here too. The seat token stays (a room
-        // that knows it not forgets it at its welcome).
+        // that does not know it drops it at its welcome).
+        state.roomClosed = true;   // the page was served with its room: the room has closed since
         leaveSeat("unknown_room");
         render();
       } else {

@@ -72,11 +72,12 @@ def test_a_join_tapped_while_the_phone_connects_waits_for_the_connection(open_ta
     expect(table.locator(".lobby-panel .player")).to_have_count(1)
 
 
-def test_a_phone_whose_room_is_gone_ends_its_game(browser, contexts, page_errors, tmp_path):
+def test_a_phone_whose_room_is_gone_ends_its_game(browser, contexts, page_errors, tmp_path, shot):
     """A phone that comes back to a room closed meanwhile (swept while the phone slept; here the
     server is started afresh, without its rooms, at the same address) says so, and the game
     it showed ends with it: the stage emptied, the screen let sleep, no "your turn" in the
-    title. Before, the old game stayed drawn under the message and kept the screen awake."""
+    title. Before, the old game stayed drawn under the message and kept the screen awake.
+    The message says the room has closed (a code never open gets the server's 404 page)."""
     port = _free_port()
     (tmp_path / "before").mkdir()
     (tmp_path / "after").mkdir()
@@ -90,9 +91,16 @@ def test_a_phone_whose_room_is_gone_ends_its_game(browser, contexts, page_errors
         ana.evaluate("() => { window.__stage = document.querySelector('#stage'); }")    # off the page under the message
         tv.close()      # a TV coming back would open a room of its own
     with own_server(tmp_path / "after", port=port):
-        expect(ana.locator("#message")).to_contain_text(f"There is no open room {code}", timeout=TIMEOUT_MS)
+        # in words for a phone that was in the room: it has closed (not "check the code")
+        expect(ana.locator("#message")).to_contain_text(f"Room {code} is no longer open", timeout=TIMEOUT_MS)
+        expect(ana.locator("#message h1")).to_have_text("This room has closed")
         got = ana.evaluate("""() => ({ screen: window.castaways.state.screen, game: window.castaways.state.game,
           wanted: window.castaways.wake().wanted, staged: window.__stage.childElementCount,
           title: document.title })""")
         assert got == {"screen": "unknown_room", "game": None, "wanted": False, "staged": 0,
                        "title": f"Castaways \u00b7 {code}"}, got
+        shot(ana, "phone-room-gone")
+        ana.locator(".lang-switch [data-lang=fr]").click()
+        expect(ana.locator("#message h1")).to_have_text("Cette salle est fermée")
+        expect(ana.locator("#message")).to_contain_text(f"La salle {code} n'est plus ouverte")
+        shot(ana, "phone-room-gone-fr")
