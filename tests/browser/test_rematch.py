@@ -73,6 +73,11 @@ def test_a_rematch_shows_nothing_of_the_last_game(browser, contexts, page_errors
     expect(tv.locator("#final")).to_be_visible(timeout=60_000)
     _request(tv, "take_back", {"player": ana_id})
     expect(ana.locator("#final-rematch")).to_be_visible()
+    # The TV's host opens its drawer and the big QR code over the final screen.
+    tv.locator("#host-toggle").click()
+    expect(tv.locator(".drawer")).to_be_visible()
+    tv.locator("#join-toggle").click()
+    expect(tv.locator("#join-toggle")).to_have_attribute("aria-expanded", "true")
     shot(tv, f"rematch-{game}-over-tv")
 
     # The rematch from the bottom of the host's phone: it asks first.
@@ -90,6 +95,10 @@ def test_a_rematch_shows_nothing_of_the_last_game(browser, contexts, page_errors
     version = msg["version"]
     assert msg["match"] == 2, msg.get("match")
 
+    # The TV: the new game on the whole screen, its drawer and big QR code closed.
+    expect(tv.locator(".drawer")).to_have_count(0)
+    expect(tv.locator("#host-toggle")).to_have_attribute("aria-expanded", "false")
+    expect(tv.locator("#join-toggle")).to_have_attribute("aria-expanded", "false")
     # The phone: from the top, host panel closed, on what a fresh phone of hers shows.
     assert ana.evaluate("() => window.scrollY") == 0
     expect(ana.locator("#host-toggle")).to_have_attribute("aria-expanded", "false")
