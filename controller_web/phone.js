@@ -85,8 +85,12 @@ const isHost = () => Boolean(state.room && state.meId && state.room.host === sta
 // unless {quiet: true}, for a module that shows refusals itself.
 async function act(action, { quiet = false } = {}) {
   const msg = state.game;
+  const key = gameKey(msg, { room: state.room });
   const reply = await net.request("act", { version: msg ? msg.version : 0, action });
-  if (!reply.ok && !quiet) {
+  // A refusal of a game gone meanwhile (the host ended it, a rematch) says nothing: the
+  // screen it was tapped on is gone, and "no game is on" over the lobby reads as an error.
+  const gone = !state.game || gameKey(state.game, { room: state.room }) !== key;
+  if (!reply.ok && !quiet && !gone) {
     const err = reply.error || {};
     if (err.code === "stale_version") toast(t("game.stale"), { kind: "info" });
     else toast(errorText(err), { kind: "error" });

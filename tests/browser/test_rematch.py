@@ -121,6 +121,38 @@ def test_a_rematch_shows_nothing_of_the_last_game(browser, contexts, page_errors
     shot(ana, f"rematch-{game}-phone")
 
 
+# Ana's next `act` waits in the page until the test sends it (window.__send); window.__sent is
+# then its reply.
+HELD_ACT = """() => {
+  const net = window.castaways.net, real = net.request.bind(net);
+  net.request = (event, payload) => event !== "act" ? real(event, payload) : new Promise((resolve) => {
+    window.__send = () => { window.__sent = real(event, payload); window.__sent.then(resolve); };
+  });
+}"""
+
+
+def test_a_move_refused_because_the_host_ended_the_game_says_nothing(browser, contexts, page_errors, live_server):
+    """Ana taps a move as the host ends the game: its refusal comes back over the lobby, where a
+    red toast ("You have no seat in this game") would read as her mistake. The page says nothing of it (the
+    lobby's own "The host ended the game" stays)."""
+    tv, ana, _ = tv_and_ana(browser, contexts, page_errors, live_server, TV)
+    for _ in range(3):
+        _request(tv, "add_bot", {})
+    tv.wait_for_function("() => window.castaways.state.room.players.length === 4")
+    _request(tv, "start", {"game": "lifeboats", "options": {"negotiation_seconds": 0}})
+    _ana_waited(ana)
+    ana.evaluate(HELD_ACT)
+    ana.locator("[data-testid^='lb-lane-']:not([disabled])").first.click()
+    ana.wait_for_function("() => typeof window.__send === 'function'")
+    _request(tv, "end_game", {})
+    ana.wait_for_function("() => window.castaways.state.room.status === 'lobby' && !window.castaways.state.game")
+    reply = ana.evaluate("() => { window.__send(); return window.__sent; }")
+    assert not reply["ok"], reply      # (no_seat: the lobby has no seats)
+    ana.evaluate("() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))")
+    assert ana.locator(".toast-error").count() == 0, ana.locator(".toast").all_inner_texts()
+    expect(ana.locator(".toast")).to_contain_text("The host ended the game")
+
+
 def _same_text(tv, fresh_tv, sel, timeout=15):
     """The panel reads the same on both TVs once both have settled: a page fits its panels after
     drawing them (fonts, folds), so under load one read can fall between a draw and its fit. A
