@@ -574,8 +574,13 @@ function onWelcome(w) {
   if (w.player && w.player.id) {
     state.meId = w.player.id;
   } else {
-    if (presented) setToken(null); // a token the room no longer knows
     state.meId = null;
+    if (presented) {
+      // A token the room no longer knows: the seat was taken away while this phone slept (a
+      // kick is sent only to a connected phone). Its game ends here, as on a kick.
+      setToken(null);
+      leaveSeat("room");
+    }
   }
 }
 
@@ -583,9 +588,9 @@ const flow = roomFlow("phone", stage, state, render, { seated: () => Boolean(sta
 
 function onRoom(room) {
   if (state.meId && !room.players.some((p) => p.id === state.meId)) {
-    // removed from the lobby by the host
+    // removed by the host (from the lobby; or kicked from a game, its message lost)
     setToken(null);
-    state.meId = null;
+    leaveSeat("room");
   }
   flow.onRoom(room);
   const was = turn.mine;

@@ -104,3 +104,32 @@ def test_a_phone_whose_room_is_gone_ends_its_game(browser, contexts, page_errors
         expect(ana.locator("#message h1")).to_have_text("Cette salle est fermée")
         expect(ana.locator("#message")).to_contain_text(f"La salle {code} n'est plus ouverte")
         shot(ana, "phone-room-gone-fr")
+
+
+def test_a_phone_kicked_while_it_slept_ends_its_game(browser, contexts, page_errors, tmp_path):
+    """The host removes Ana from the game while her phone is offline (the kick is sent only to a
+    connected phone): back online, the room no longer knows her token, and her phone ends the
+    game it showed as hers (its memory: her picks, a window she held) and offers to join again;
+    the game it then gets as a visitor's is drawn afresh, not morphed from her seat's page."""
+    (tmp_path / "room").mkdir()
+    with own_server(tmp_path / "room", "--bot-delay", "0") as url:
+        tv, ana, _ = tv_and_ana(browser, contexts, page_errors, url, TV)
+        pick_game(tv, "lifeboats")
+        add_bots(tv, 3)
+        tv.locator("#start").click()
+        ana.wait_for_function("() => window.castaways.state.game && window.castaways.wake().wanted"
+                              " && document.querySelector('#stage').childElementCount > 0")
+        ana.evaluate("() => { window.__stage = document.querySelector('#stage');"
+                     " window.__page = window.__stage.firstElementChild; }")
+        ana_id = ana.evaluate("() => window.castaways.state.meId")
+        ana.context.set_offline(True)
+        tv.wait_for_function("id => !window.castaways.state.room.players.find((p) => p.id === id).connected",
+                             arg=ana_id)
+        reply = tv.evaluate("id => window.castaways.net.request('kick', { player: id })", ana_id)
+        assert reply["ok"], reply
+        ana.context.set_offline(False)
+        expect(ana.locator("#name")).to_be_visible(timeout=TIMEOUT_MS)
+        got = ana.evaluate("""() => ({ seat: window.castaways.state.game && window.castaways.state.game.seat,
+          me: window.castaways.state.meId, wanted: window.castaways.wake().wanted,
+          kept: window.__stage.firstElementChild === window.__page })""")
+        assert got == {"seat": None, "me": None, "wanted": False, "kept": False}, got
