@@ -304,6 +304,20 @@ def test_a_reveal_ends_when_the_host_ends_the_game(browser, contexts, page_error
     expect(tv.locator(".rv-overlay")).to_have_count(0, timeout=2000)     # after its 250 ms fade
 
 
+def test_the_gone_games_outcome_is_not_left_for_a_screen_reader(browser, contexts, page_errors, lb_server, scenarios):
+    """The reveal's outcome, said to a screen reader in a live region the page keeps, is taken
+    back when its game ends (here the host ends it on the outcome): it is not read out in the
+    lobby or in the next game."""
+    tv = lifeboats_tv(browser, contexts, page_errors, lb_server, SIZES["720p"])
+    inject(tv, scenarios["negotiate"], 8100)
+    inject(tv, scenarios["over"], 8101)
+    live = tv.locator("[data-testid=reveal-live]")
+    expect(live).not_to_be_empty(timeout=15_000)      # the final scores' outcome, said
+    host_request(tv, "end_game", {})
+    tv.locator("#start").wait_for()
+    expect(live).to_be_empty()
+
+
 # Counts the page's audio contexts, and which cue was being played when one was made.
 AUDIO_COUNT = """(() => {
   const Real = window.AudioContext;

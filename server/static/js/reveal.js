@@ -216,6 +216,7 @@ export function endReveals(key) {
   if (key !== queuedGame) return;
   queue.length = 0;
   finish();
+  if (live) live.textContent = "";    // the gone game's last outcome is not read out later
 }
 
 /** Ends the reveal on the screen now (the host's skip); the queued ones are dropped too. */
