@@ -5,7 +5,7 @@ each button is one of that seat's legal actions."""
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError, expect
 
-from tests.browser.helpers import game_state, join, pick_game
+from tests.browser.helpers import game_state, join, new_page, open_blank, pick_game
 
 pytestmark = pytest.mark.browser
 MOVES = 12
@@ -132,3 +132,39 @@ def test_the_waiting_banner_keys_each_of_several_names(open_table):
     assert out["attrs"] == ["class", "style", "id"], out
     assert out["after"] == ["P0", "P2"] and out["kept"], out
     assert out["one"] == ["class", "style"], out
+
+
+def test_the_generic_log_and_countdown_belong_to_their_game(browser, contexts, page_errors, live_server):
+    """On the generic renderer a rematch starts a log of its own (its versions go on from the
+    last game's: the old log took the new game's first events as its next ones), and a gone
+    game's countdown stops as soon as the game is gone, even when nothing draws it again (back
+    in the lobby: gamekey.js endGames; it ticked on to its deadline)."""
+    page = new_page(browser, contexts, page_errors, {"width": 1280, "height": 720}, "generic")
+    open_blank(page, live_server)
+    out = page.evaluate("""async () => {
+      const { genericModule } = await import('/static/js/generic.js');
+      const { endGames } = await import('/static/js/gamekey.js');
+      const mod = genericModule('table');
+      const root = document.createElement('div');
+      document.body.append(root);
+      const ctx = { t: (key) => key, has: () => false, colourOf: () => null, lang: 'en', room: { code: 'ABCD' } };
+      const msg = (match, version, events, deadline = null) =>
+        ({ game: 'fixture', match, version, view: {}, events, deadline, waiting_for: [], legal_actions: [] });
+      const lines = () => root.querySelectorAll('.log-list li').length;
+      mod.render(root, msg(1, 5, [{ type: 'a' }]), ctx);
+      mod.render(root, msg(1, 6, [{ type: 'b' }]), ctx);
+      const first = lines();
+      mod.render(root, msg(2, 7, [{ type: 'c' }]), ctx);
+      const second = lines();
+      // the timers the ticker sets and clears from now on
+      const set = [], cleared = [];
+      const { setTimeout: st, clearTimeout: ct } = window;
+      window.setTimeout = (...a) => { const id = st(...a); set.push(id); return id; };
+      window.clearTimeout = (id) => { cleared.push(id); return ct(id); };
+      mod.render(root, msg(2, 8, [], Date.now() + 5400), ctx);
+      const ticking = set.length > 0 && !cleared.includes(set.at(-1));
+      endGames(root);
+      Object.assign(window, { setTimeout: st, clearTimeout: ct });
+      return { first, second, ticking, stopped: cleared.includes(set.at(-1)) };
+    }""")
+    assert out == {"first": 2, "second": 1, "ticking": True, "stopped": True}, out

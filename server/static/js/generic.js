@@ -6,6 +6,7 @@
 import { h, mount, humanize } from "./dom.js";
 import { seatTag } from "./players.js";
 import { ticker, minutesSeconds } from "./waiting.js";
+import { gameMemory } from "./gamekey.js";
 
 const SEAT_KEY = /^(seat|start|to|from|by|actor|target|voter|winner|decider|captain|leader|chief|holder|owner)$|(^|_)(seat|player)$/;
 const SEATS_KEY = /^(voters|voted|seats|order|waiting|waiting_for|winners|losers|alive|dead|survivors|tied_seats|players_left|passed|done)$/;
@@ -166,17 +167,16 @@ function waitingLine(msg, ctx) {
 }
 
 // A ticking countdown to msg.deadline (epoch ms, the server's clock), minutes and seconds, red
-// for its last ten: waiting.js's ticker paints it once the page is shown (one timer per root).
-const timers = new WeakMap();
+// for its last ten: waiting.js's ticker paints it once the page is shown (one timer per game,
+// stopped with it: gamekey.js ends a gone game's memory even when nothing draws it again).
 function countdown(msg) {
   if (!msg.deadline || msg.over) return null;
   return h("div", { class: "countdown", role: "timer", "aria-live": "off" });
 }
-function startCountdown(root, msg, ctx) {
-  const stop = timers.get(root);
-  if (stop) stop();
-  timers.set(root, ticker(root, msg.deadline, ".countdown",
-    (left) => ctx.t("game.time_left", { time: minutesSeconds(left) }), { urgent: 10 }));
+function startCountdown(m, root, msg, ctx) {
+  if (m.stopTick) m.stopTick();
+  m.stopTick = ticker(root, msg.deadline, ".countdown",
+    (left) => ctx.t("game.time_left", { time: minutesSeconds(left) }), { urgent: 10 });
 }
 
 function resultBlock(msg, ctx) {
@@ -194,30 +194,27 @@ function resultBlock(msg, ctx) {
     Object.keys(rest).length ? tree(rest, ctx, msg) : null);
 }
 
-// A log kept across renders: consecutive versions append, anything else replaces.
+// A game's log kept across its renders: consecutive versions append, anything else (a payload
+// sent again on reconnect after missed ones) replaces. A new game (a rematch, another game after
+// the lobby: its versions go on from the last game's) has a memory and a log of its own.
 function makeLog() {
   let version = null;
-  let game = null;
   let items = [];
-  let over = false;
   return (msg) => {
     const evs = Array.isArray(msg.events) ? msg.events : [];
-    const rematch = over && !msg.over;   // a new game of the same kind: a fresh log
-    over = Boolean(msg.over);
-    if (rematch) items = evs.slice();
-    else if (msg.game === game && version !== null && msg.version === version + 1) items = items.concat(evs);
-    else if (!(msg.game === game && msg.version === version)) items = evs.slice();
-    game = msg.game;
+    if (version !== null && msg.version === version + 1) items = items.concat(evs);
+    else if (msg.version !== version) items = evs.slice();
     version = msg.version;
     items = items.slice(-50);
     return items;
   };
 }
+const mem = gameMemory(() => ({ log: makeLog(), stopTick: null }), (m) => { if (m.stopTick) m.stopTick(); });
 
 export function genericModule(page) {
-  const log = makeLog();
   function render(root, msg, ctx) {
-    const events = log(msg);
+    const m = mem(root, msg, ctx);
+    const events = m.log(msg);
     const view = { ...(msg.view || {}) };
     delete view.players;
     const logBox = events.length
@@ -279,7 +276,7 @@ export function genericModule(page) {
           h("section", { class: "public-view" }, tiles(view, ctx, msg))),
         logBox));
     }
-    startCountdown(root, msg, ctx);
+    startCountdown(m, root, msg, ctx);
   }
   return { strings: {}, render, generic: true };
 }
