@@ -303,3 +303,31 @@ def test_the_join_form_does_not_wait_for_the_socket(browser, contexts, page_erro
             # (the form can be on screen before the page's module has named window.castaways)
             page.wait_for_function("() => Boolean(window.castaways && window.castaways.state)")
         assert page.evaluate("() => window.castaways.state.welcome") is None
+
+
+def test_a_visitor_during_a_game_loads_and_draws_none_of_it_until_it_joins(open_table, open_phone):
+    """A phone opened on the join form while a game is on (a latecomer) receives the game's public
+    payloads, but its page neither loads the game's module nor draws them under the form (on a
+    slow phone, work for nothing: issue 24); once joined, it draws the game it holds."""
+    table = open_table()
+    code = table.locator("#room-code").inner_text().strip()
+    ana = open_phone(code, label="ana")
+    join(ana, "Ana")
+    table.locator("[data-game=lifeboats]").click()
+    for _ in range(2):
+        table.evaluate("() => window.castaways.net.request('add_bot', {})")
+    table.wait_for_function("() => window.castaways.state.room.players.length === 3")
+    table.locator("#start").click()
+    ana.locator("#stage > *").first.wait_for()
+    bo = open_phone(code, label="bo")
+    urls = []
+    bo.on("request", lambda r: urls.append(r.url))
+    expect(bo.locator("#join-form")).to_be_visible()
+    bo.wait_for_function("() => window.castaways.state.game && window.castaways.state.room.status !== 'lobby'")
+    assert bo.evaluate("() => window.castaways.stage.msg") is None
+    assert not [u for u in urls if "/games/lifeboats" in u], urls
+    bo.fill("#name", "Bo")
+    bo.click("#join")       # in: watching until the host gives a seat, the game drawn for it
+    bo.wait_for_function("() => window.castaways.state.meId && window.castaways.stage.msg"
+                         " && window.castaways.stage.msg === window.castaways.state.game")
+    assert [u for u in urls if "/games/lifeboats" in u]

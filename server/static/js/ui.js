@@ -194,8 +194,9 @@ export async function preloadStrings(page, gameId, room = null) {
  * What both pages do with `room` and `game` payloads: back in the lobby the stage is reset and
  * the chosen game's strings are preloaded (for its option names); during a game every payload
  * goes to the stage. `state` is the page's own ({room, game}); `render` redraws the page.
- * `seated()`: whether the page shows the lobby yet (a phone's visitor sees only the join form:
- * the game's module is loaded once it has joined, not on a slow first load, issue 24).
+ * `seated()`: whether the page shows the lobby or the game yet (a phone's visitor sees only the
+ * join form: the game's module is loaded, and its payloads drawn, once it has joined, not on a
+ * slow first load nor off-screen under the form, issue 24).
  */
 export function roomFlow(page, stage, state, render, { seated = () => true } = {}) {
   let lastSelected = null;
@@ -212,13 +213,13 @@ export function roomFlow(page, stage, state, render, { seated = () => true } = {
       }
     }
     render();
-    if (room.status !== "lobby" && state.game && stage.msg !== state.game) stage.show(state.game, room);
+    if (room.status !== "lobby" && state.game && stage.msg !== state.game && seated()) stage.show(state.game, room);
     else stage.setRoom(room);
   }
   // (returns once drawn: the stage's show, which may load the game's module first)
   function onGame(msg) {
     state.game = msg;
-    if (state.room && state.room.status !== "lobby") return stage.show(msg, state.room);
+    if (state.room && state.room.status !== "lobby" && seated()) return stage.show(msg, state.room);
     return Promise.resolve();
   }
   return { onRoom, onGame };
