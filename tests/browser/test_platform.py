@@ -327,7 +327,7 @@ def test_a_visitor_during_a_game_loads_and_draws_none_of_it_until_it_joins(open_
     assert bo.evaluate("() => window.castaways.stage.msg") is None
     assert not [u for u in urls if "/games/lifeboats" in u], urls
     bo.fill("#name", "Bo")
-    bo.click("#join")       # in: watching until the host gives a seat, the game drawn for it
+    with bo.expect_request(lambda r: "/phone/games/lifeboats.js" in r.url):
+        bo.click("#join")       # in: watching until the host gives a seat, the game drawn for it
     bo.wait_for_function("() => window.castaways.state.meId && window.castaways.stage.msg"
                          " && window.castaways.stage.msg === window.castaways.state.game")
-    assert [u for u in urls if "/games/lifeboats" in u]

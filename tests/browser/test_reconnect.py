@@ -109,8 +109,8 @@ def test_a_phone_whose_room_is_gone_ends_its_game(browser, contexts, page_errors
 def test_a_phone_kicked_while_it_slept_ends_its_game(browser, contexts, page_errors, tmp_path):
     """The host removes Ana from the game while her phone is offline (the kick is sent only to a
     connected phone): back online, the room no longer knows her token, and her phone ends the
-    game it showed as hers (its memory: her picks, a window she held) and offers to join again;
-    the game it then gets as a visitor's is drawn afresh, not morphed from her seat's page."""
+    game it showed as hers (its memory: her picks, a window she held: the page it drew is gone)
+    and offers to join again."""
     (tmp_path / "room").mkdir()
     with own_server(tmp_path / "room", "--bot-delay", "0") as url:
         tv, ana, _ = tv_and_ana(browser, contexts, page_errors, url, TV)
@@ -123,6 +123,7 @@ def test_a_phone_kicked_while_it_slept_ends_its_game(browser, contexts, page_err
                      " window.__page = window.__stage.firstElementChild; }")
         ana_id = ana.evaluate("() => window.castaways.state.meId")
         ana.context.set_offline(True)
+        ana.evaluate("() => window.castaways.net.socket.io.engine.close()")   # (offline keeps an open socket)
         tv.wait_for_function("id => !window.castaways.state.room.players.find((p) => p.id === id).connected",
                              arg=ana_id)
         reply = tv.evaluate("id => window.castaways.net.request('kick', { player: id })", ana_id)
