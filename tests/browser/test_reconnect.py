@@ -72,6 +72,21 @@ def test_a_join_tapped_while_the_phone_connects_waits_for_the_connection(open_ta
     expect(table.locator(".lobby-panel .player")).to_have_count(1)
 
 
+def _ana_in_a_game(browser, contexts, page_errors, url):
+    """A TV on `url` and Ana's phone in a Lifeboats game beside three bots, her screen kept awake:
+    (tv, ana, room code). window.__stage is her stage (off the page once a message replaces
+    the game), window.__page the page it drew."""
+    tv, ana, code = tv_and_ana(browser, contexts, page_errors, url, TV)
+    pick_game(tv, "lifeboats")
+    add_bots(tv, 3)
+    tv.locator("#start").click()
+    ana.wait_for_function("() => window.castaways.state.game && window.castaways.wake().wanted"
+                          " && document.querySelector('#stage').childElementCount > 0")
+    ana.evaluate("() => { window.__stage = document.querySelector('#stage');"
+                 " window.__page = window.__stage.firstElementChild; }")
+    return tv, ana, code
+
+
 def test_a_phone_whose_room_is_gone_ends_its_game(browser, contexts, page_errors, tmp_path, shot):
     """A phone that comes back to a room closed meanwhile (swept while the phone slept; here the
     server is started afresh, without its rooms, at the same address) says so, and the game
@@ -82,13 +97,7 @@ def test_a_phone_whose_room_is_gone_ends_its_game(browser, contexts, page_errors
     (tmp_path / "before").mkdir()
     (tmp_path / "after").mkdir()
     with own_server(tmp_path / "before", "--bot-delay", "0", port=port) as url:
-        tv, ana, code = tv_and_ana(browser, contexts, page_errors, url, TV)
-        pick_game(tv, "lifeboats")
-        add_bots(tv, 3)
-        tv.locator("#start").click()
-        ana.wait_for_function("() => window.castaways.state.game && window.castaways.wake().wanted"
-                              " && document.querySelector('#stage').childElementCount > 0")
-        ana.evaluate("() => { window.__stage = document.querySelector('#stage'); }")    # off the page under the message
+        tv, ana, code = _ana_in_a_game(browser, contexts, page_errors, url)
         tv.close()      # a TV coming back would open a room of its own
     with own_server(tmp_path / "after", port=port):
         # in words for a phone that was in the room: it has closed (not "check the code")
@@ -113,14 +122,7 @@ def test_a_phone_kicked_while_it_slept_ends_its_game(browser, contexts, page_err
     and offers to join again."""
     (tmp_path / "room").mkdir()
     with own_server(tmp_path / "room", "--bot-delay", "0") as url:
-        tv, ana, _ = tv_and_ana(browser, contexts, page_errors, url, TV)
-        pick_game(tv, "lifeboats")
-        add_bots(tv, 3)
-        tv.locator("#start").click()
-        ana.wait_for_function("() => window.castaways.state.game && window.castaways.wake().wanted"
-                              " && document.querySelector('#stage').childElementCount > 0")
-        ana.evaluate("() => { window.__stage = document.querySelector('#stage');"
-                     " window.__page = window.__stage.firstElementChild; }")
+        tv, ana, _ = _ana_in_a_game(browser, contexts, page_errors, url)
         ana_id = ana.evaluate("() => window.castaways.state.meId")
         ana.context.set_offline(True)
         ana.evaluate("() => window.castaways.net.socket.io.engine.close()")   # (offline keeps an open socket)
