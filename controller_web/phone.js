@@ -7,7 +7,7 @@ import { toast, clearToasts } from "/static/js/toast.js";
 import { disc } from "/static/js/players.js";
 import { playersList, gamePicker, hostPanel, gameTitle, confirmButton } from "/static/js/lobby.js";
 import { connectionBadge, langSwitch, caller, gameStage, roomFlow, refusalNotice } from "/static/js/ui.js";
-import { gameKey } from "/static/js/gamekey.js";
+import { otherGame } from "/static/js/gamekey.js";
 
 const NAME_MAX = 20;
 // Beside this module, so under the page's versioned prefix (cached for good, and the same file
@@ -35,12 +35,11 @@ const state = {
   room: null,
   meId: null,
   game: null,
-  screen: "connecting", // connecting | room | unknown_room | kicked | code (the /j page)
+  screen: "connecting", // connecting | room | unknown_room | room_closed | kicked | code (the /j page)
   hostOpen: false,
   joining: false,
   draftName: recall(nameKey) || "",
   joinError: null,      // why the last tap on "Join" did not seat the phone, until the next tap
-  roomClosed: false,    // on the unknown_room screen: the server no longer knows the page's room
 };
 
 const conn = connectionBadge();
@@ -85,12 +84,10 @@ const isHost = () => Boolean(state.room && state.meId && state.room.host === sta
 // unless {quiet: true}, for a module that shows refusals itself.
 async function act(action, { quiet = false } = {}) {
   const msg = state.game;
-  const key = gameKey(msg, { room: state.room });
   const reply = await net.request("act", { version: msg ? msg.version : 0, action });
   // A refusal of a game gone meanwhile (the host ended it, a rematch) says nothing: the
   // screen it was tapped on is gone, and "no game is on" over the lobby reads as an error.
-  const gone = !state.game || gameKey(state.game, { room: state.room }) !== key;
-  if (!reply.ok && !quiet && !gone) {
+  if (!reply.ok && !quiet && !otherGame(state.game, msg, { room: state.room })) {
     const err = reply.error || {};
     if (err.code === "stale_version") toast(t("game.stale"), { kind: "info" });
     else toast(errorText(err), { kind: "error" });
@@ -535,9 +532,10 @@ function renderCodePage() {
 
 function render() {
   if (state.screen === "code") return renderCodePage();
-  if (state.screen === "unknown_room") {
-    // refused by the server: its room closed after the page loaded; else a code no room can have
-    const [title, text] = state.roomClosed ? ["phone.room_closed_title", "phone.room_closed"]
+  if (state.screen === "unknown_room" || state.screen === "room_closed") {
+    // room_closed: refused by the server, the room closed after the page loaded; unknown_room:
+    // a code no room can have
+    const [title, text] = state.screen === "room_closed" ? ["phone.room_closed_title", "phone.room_closed"]
       : ["phone.unknown_room_title", "phone.unknown_room"];
     return renderMessage(t(title), t(text, { code }),
       h("a", { class: "btn btn-secondary", id: "other-code", href: "/j" }, t("phone.code_other")));
@@ -672,7 +670,7 @@ async function main() {
       room: onRoom,
       game: (msg) => {
         const wasOver = Boolean(state.game && state.game.over);
-        const fresh = !state.game || gameKey(state.game, { room: state.room }) !== gameKey(msg, { room: state.room });
+        const fresh = otherGame(state.game, msg, { room: state.room });
         // A new game (start, rematch) opens on the player's own decision: the host panel
         // closes and the page goes back to the top, wherever the last game left it.
         if (fresh) state.hostOpen = false;
@@ -692,10 +690,10 @@ async function main() {
     onStatus: (status, detail) => {
       conn.update(status);
       if (status === "refused" && detail && detail.code === "unknown_room") {
-        // Closed while this phone slept: its game ends here too. The seat token stays (a room
-        // that does not know it drops it at its welcome).
-        state.roomClosed = true;   // the page was served with its room: the room has closed since
-        leaveSeat("unknown_room");
+        // The page was served with its room, so the room has closed since (while this phone
+        // slept): its game ends here too. The seat token stays (a room that does not know it
+        // drops it at its welcome).
+        leaveSeat("room_closed");
         render();
       } else {
         notice(status, detail);     // e.g. too_many_visitors: say why until let in

@@ -14,7 +14,7 @@ import { onWatch } from "/static/js/story.js";
 import { cue, cueFor, countdownTicks, isMuted, setMuted, onMuteChange, played, warm } from "/static/js/sound.js";
 import { keepAwake } from "/static/js/wake.js";
 import { showPage } from "/static/js/morph.js";
-import { gameKey } from "/static/js/gamekey.js";
+import { otherGame } from "/static/js/gamekey.js";
 
 const ROOM_KEY = "castaways.table.room";
 const hostKey = (code) => `castaways.host.${code}`;
@@ -340,7 +340,6 @@ function render() {
     // the game's countdown is gone with it (no `game` payload says so: end_game sends the room)
     ticks.set(null);
     state.joinOpen = false;
-    state.hostOpen = false;     // the lobby shows the host's controls itself
     fitter.reset();
     renderLobby();
   } else renderGameShell();
@@ -394,7 +393,7 @@ async function main() {
         const wasOver = Boolean(state.game && state.game.over);
         // A new game (start, rematch) opens on the whole board: the host's drawer and the big
         // QR code of the last one close (as the phone's host panel does).
-        const fresh = !state.game || gameKey(state.game, { room: state.room }) !== gameKey(msg, { room: state.room });
+        const fresh = otherGame(state.game, msg, { room: state.room });
         if (fresh) {
           state.hostOpen = false;
           state.joinOpen = false;

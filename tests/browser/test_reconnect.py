@@ -106,7 +106,7 @@ def test_a_phone_whose_room_is_gone_ends_its_game(browser, contexts, page_errors
         got = ana.evaluate("""() => ({ screen: window.castaways.state.screen, game: window.castaways.state.game,
           wanted: window.castaways.wake().wanted, staged: window.__stage.childElementCount,
           title: document.title })""")
-        assert got == {"screen": "unknown_room", "game": None, "wanted": False, "staged": 0,
+        assert got == {"screen": "room_closed", "game": None, "wanted": False, "staged": 0,
                        "title": f"Castaways \u00b7 {code}"}, got
         shot(ana, "phone-room-gone")
         ana.locator(".lang-switch [data-lang=fr]").click()

@@ -133,8 +133,8 @@ HELD_ACT = """() => {
 
 def test_a_move_refused_because_the_host_ended_the_game_says_nothing(browser, contexts, page_errors, live_server):
     """Ana taps a move as the host ends the game: its refusal comes back over the lobby, where a
-    red toast ("You have no seat in this game") would read as her mistake. The page says nothing of it (the
-    lobby's own "The host ended the game" stays)."""
+    red toast ("You have no seat in this game") would read as her mistake. The page says nothing
+    of it (the lobby's own "The host ended the game" stays)."""
     tv, ana, _ = tv_and_ana(browser, contexts, page_errors, live_server, TV)
     for _ in range(3):
         _request(tv, "add_bot", {})

@@ -50,8 +50,9 @@ def _page(browser, preview, page, scenario, size):
 # controller_web/phone.js and table_web/table.js use) for `page` ("phone" or "table"), the
 # game's module drawing its payloads (the other game's, in a test that starts it, is the
 # generic renderer: the room says it has no module for this page). window.__sent records what
-# the page asks the server (ctx.request), window.__intervals the 15 s intervals set and cleared (the holder's
-# renewal). window.__flow, window.__room, window.__data (the scenario's payload): for the test.
+# the page asks the server (ctx.request), window.__intervals the 15 s intervals set and cleared
+# (the holder's renewal). window.__flow, window.__room, window.__data (the scenario's payload):
+# for the test.
 STAGED = """async ([game, page, name]) => {
   const { roomFlow, gameStage } = await import("/static/js/ui.js");
   const data = await fetch(`/states/${name}.json`).then((r) => r.json());

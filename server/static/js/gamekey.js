@@ -18,6 +18,12 @@ export function gameKey(msg, ctx) {
   return `${code}/${msg ? msg.game : ""}/${match}`;
 }
 
+/** Whether the page's payload `held` is of another game than `msg` (none held: another game):
+ * a new game on the page (start, rematch), or a reply of a game gone from it. */
+export function otherGame(held, msg, ctx) {
+  return !held || gameKey(held, ctx) !== gameKey(msg, ctx);
+}
+
 /**
  * gameMemory(init, dispose?) -> mem(root, msg, ctx): the state of the game `msg` belongs to,
  * made by init() the first time that game is rendered into `root`. When another game comes
